@@ -1,0 +1,148 @@
+"""Deterministic shuffles and deals: the same seed deals the same cards forever.
+
+The algorithm is part of the log format (see man/rummy500-log.5) and must never change
+without a new `SHUFFLE_VERSION`:
+
+1. The seed is text. An integer seed is its decimal form (`7` and `"7"` are one seed).
+2. A stream of bytes for a purpose is SHA-256 in counter mode: block i (i = 0, 1, ...) is
+   SHA-256 of the UTF-8 bytes of `"rummy500/v1/" + purpose + "/" + seed` followed by i as
+   8 bytes big-endian. The purposes are `deal/R` (round R, from 1), `reshuffle/R/K` (the
+   K-th rebuilt stock of round R, from 1) and `dealer/A` (the A-th draw for the first
+   dealer, from 1).
+3. A number below n is read as 4-byte big-endian words u from the stream, rejecting
+   every u >= 2**32 - (2**32 % n), and answering u % n.
+4. Fisher-Yates: for i from len-1 down to 1, swap items i and j = below(i + 1).
+5. The deck starts in `cards.new_deck` order (clubs, diamonds, hearts, spades, each A-K).
+6. After the shuffle, index 0 is the top of the deck: cards are dealt from the top, one
+   at a time, clockwise from the dealer's left; the next card is turned up to start the
+   pile (RULES 2.4); the rest is the stock, index 0 on top.
+
+Python's `random` is not used: its algorithms may change between versions.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from typing import TypeVar
+
+from .cards import Card, new_deck
+
+SHUFFLE_VERSION = 1
+T = TypeVar("T")
+
+
+def seed_text(seed: int | str) -> str:
+    """The canonical text form of a seed."""
+    return str(seed) if isinstance(seed, int) else seed
+
+
+class ByteStream:
+    """SHA-256 in counter mode over (purpose, seed): a reproducible random source."""
+
+    def __init__(self, seed: int | str, purpose: str) -> None:
+        self._key = f"rummy500/v{SHUFFLE_VERSION}/{purpose}/{seed_text(seed)}".encode()
+        self._counter = 0
+        self._buffer = b""
+
+    def read(self, n: int) -> bytes:
+        while len(self._buffer) < n:
+            block = hashlib.sha256(self._key + self._counter.to_bytes(8, "big")).digest()
+            self._buffer += block
+            self._counter += 1
+        out, self._buffer = self._buffer[:n], self._buffer[n:]
+        return out
+
+    def below(self, n: int) -> int:
+        """A uniform number in range(n), by rejection sampling of 32-bit words."""
+        limit = 2**32 - (2**32 % n)
+        while True:
+            value = int.from_bytes(self.read(4), "big")
+            if value < limit:
+                return value % n
+
+
+def shuffled(items: Sequence[T], seed: int | str, purpose: str) -> list[T]:
+    """A Fisher-Yates shuffle of items driven by the (seed, purpose) stream."""
+    out = list(items)
+    stream = ByteStream(seed, purpose)
+    for i in range(len(out) - 1, 0, -1):
+        j = stream.below(i + 1)
+        out[i], out[j] = out[j], out[i]
+    return out
+
+
+def shuffled_deck(seed: int | str, round_no: int, decks: int, jokers: int = 0) -> list[Card]:
+    """The deck for a round, top card first."""
+    return shuffled(new_deck(decks, jokers), seed, f"deal/{round_no}")
+
+
+def rebuilt_stock(cards: Sequence[Card], seed: int | str, round_no: int, count: int) -> list[Card]:
+    """RULES 5.2 reshuffle: the pile less its top card, shuffled into a new stock."""
+    return shuffled(cards, seed, f"reshuffle/{round_no}/{count}")
+
+
+def draw_for_dealer(seed: int | str, players: int) -> tuple[list[list[str]], int]:
+    """RULES 2.1: each player draws a card, the lowest deals (Ace low), ties redraw.
+
+    Returns every draw (one list per attempt, one entry per seat: the card drawn, or ""
+    for a seat not in that redraw) and the dealer's seat. Each attempt shuffles a fresh
+    deck with purpose `dealer/A`; the drawing seats take cards from the top in seat order.
+    """
+    drawing = list(range(players))
+    draws: list[list[str]] = []
+    attempt = 0
+    while True:
+        attempt += 1
+        deck = shuffled(new_deck(1), seed, f"dealer/{attempt}")
+        row = [""] * players
+        ranks = {}
+        for seat, card in zip(drawing, deck, strict=False):
+            row[seat] = card.ascii
+            ranks[seat] = card.rank
+        draws.append(row)
+        low = min(ranks.values())
+        drawing = [seat for seat in drawing if ranks[seat] == low]
+        if len(drawing) == 1:
+            return draws, drawing[0]
+
+
+def deal_cards(
+    deck: Sequence[Card], players: int, dealer: int, hand_size: int, extra_to_left: bool = False
+) -> tuple[list[list[Card]], Card | None, list[Card]]:
+    """Deal a deck (top first): hands, the upcard and the stock (top first).
+
+    RULES 2.2: one card at a time, clockwise, from the dealer's left. With
+    `extra_to_left` (RULES 2.7, upcard=chosen) the card that would be the upcard goes to
+    the dealer's left instead, and there is no upcard.
+    """
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    position = 0
+    for _ in range(hand_size):
+        for offset in range(1, players + 1):
+            hands[(dealer + offset) % players].append(deck[position])
+            position += 1
+    upcard: Card | None = deck[position]
+    position += 1
+    if extra_to_left:
+        hands[(dealer + 1) % players].append(upcard)
+        upcard = None
+    return hands, upcard, list(deck[position:])
+
+
+def stack(
+    hands: Sequence[Sequence[Card]], upcard: Card | None = None, stock: Sequence[Card] = ()
+) -> list[Card]:
+    """The top of a stacked deck that deals these hands, this upcard and these top stock
+    cards (top first) when seat 0 is the first to receive cards (the last seat deals).
+
+    The hands must be of equal size; the rest of the deck follows in the seeded order.
+    """
+    size = len(hands[0])
+    if any(len(hand) != size for hand in hands):
+        raise ValueError("stacked hands must all hold the same number of cards")
+    order = [hand[i] for i in range(size) for hand in hands]
+    if upcard is not None:
+        order.append(upcard)
+    order.extend(stock)
+    return order

@@ -1,0 +1,755 @@
+"""The rules at work: which actions are legal, and what events an action makes.
+
+Two entry points carry the whole game:
+
+- `legal_actions(state)`: every legal action of the player to move, exactly;
+- `resolve(state, action)`: the events that the action makes, or a typed error (a
+  `ValueError` subclass from `errors`) whose message says what was wrong and what would
+  be legal. It never changes the state: the caller applies the events it gets.
+
+`new_game` makes the opening events. Comments cite the rule they implement (RULES x.y is
+a section of ../shared/RULES.md, kept in the man pages).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from . import __version__
+from .actions import (
+    Action,
+    AnyAction,
+    ChooseUpcard,
+    Discard,
+    DrawStock,
+    LayMeld,
+    LayOff,
+    TakePile,
+)
+from .cards import Card, format_cards, new_deck
+from .deal import deal_cards, draw_for_dealer, rebuilt_stock, seed_text, shuffled_deck
+from .errors import IllegalAction, RulesError
+from .events import (
+    DealerDrawn,
+    Discarded,
+    DrawSkipped,
+    Event,
+    GameEnded,
+    GameStarted,
+    LaidOff,
+    Melded,
+    PileTaken,
+    RoundDealt,
+    RoundEnded,
+    SeatScore,
+    StockDrawn,
+    StockRebuilt,
+    UpcardChosen,
+)
+from .melds import (
+    Meld,
+    hand_index,
+    layoff_end,
+    layoffs_on,
+    max_set_size,
+    rank_at,
+    run_ace_high,
+    runs_in,
+    sets_in,
+    shape_of,
+)
+from .rules import STANDARD, Rules
+from .scoring import hand_total, hand_value, table_value
+from .state import State
+
+REACH_BUDGET = 4000
+"""How many positions the first_meld_min look-ahead may visit before it gives up and
+treats the minimum as out of reach (a refusal, never a game that cannot go on)."""
+
+
+# --- Starting a game -------------------------------------------------------------------
+
+
+def new_game(
+    players: Sequence[str],
+    rules: Rules = STANDARD,
+    seed: int | str = 0,
+    deck: Sequence[Sequence[Card]] = (),
+) -> list[Event]:
+    """The opening events of a game: header, the draw for the first dealer, first deal.
+
+    With a stacked `deck` (for each of the first rounds, the top of its deck) the last
+    seat deals the first round, so that seat 0 gets the first card and plays first.
+    """
+    names = tuple(name.strip() for name in players)
+    rules.check(len(names))
+    if any(not name for name in names):
+        raise RulesError("every player needs a name")
+    if len(set(names)) != len(names):
+        raise RulesError(f"two players share a name ({', '.join(names)}): names must differ")
+    _check_stacked(deck, rules, len(names))
+    header = GameStarted(
+        program=f"rummy500 {__version__}",
+        rules=rules,
+        players=names,
+        seed=seed_text(seed),
+        deck=tuple(tuple(card.ascii for card in cards) for cards in deck),
+    )
+    if deck:
+        drawn = DealerDrawn(draws=(), dealer=len(names) - 1)
+    else:
+        draws, dealer = draw_for_dealer(header.seed, len(names))
+        drawn = DealerDrawn(draws=tuple(tuple(row) for row in draws), dealer=dealer)
+    return [header, drawn, deal_round(header, 1, drawn.dealer)]
+
+
+def _check_stacked(deck: Sequence[Sequence[Card]], rules: Rules, players: int) -> None:
+    full = new_deck(rules.deck_count(players), rules.jokers_per_deck)
+    for number, cards in enumerate(deck, 1):
+        left = list(full)
+        for card in cards:
+            if card not in left:
+                raise RulesError(
+                    f"stacked deck, round {number}: {card} appears more often than the "
+                    f"{len(full)}-card deck holds it"
+                )
+            left.remove(card)
+
+
+def deal_round(header: GameStarted, round_no: int, dealer: int) -> RoundDealt:
+    """RULES 2: the deal of a round, from the stacked deck or the seeded shuffle."""
+    rules = header.rules
+    n = len(header.players)
+    deck = shuffled_deck(header.seed, round_no, rules.deck_count(n), rules.jokers_per_deck)
+    if round_no <= len(header.deck):
+        top = [Card.parse(text) for text in header.deck[round_no - 1]]
+        for card in top:
+            deck.remove(card)
+        deck = top + deck
+    hands, upcard, stock = deal_cards(
+        deck, n, dealer, rules.cards_dealt(n), extra_to_left=rules.upcard == "chosen"
+    )
+    return RoundDealt(
+        round=round_no,
+        dealer=dealer,
+        hands=tuple(tuple(card.ascii for card in hand) for hand in hands),
+        upcard=None if upcard is None else upcard.ascii,
+        stock=tuple(card.ascii for card in stock),
+    )
+
+
+# --- Checks shared by plays ------------------------------------------------------------
+
+
+def _has(hand: Sequence[Card], cards: Sequence[Card]) -> bool:
+    if len(cards) == 1:
+        return cards[0] in hand
+    needed: dict[Card, int] = {}
+    for card in cards:
+        needed[card] = needed.get(card, 0) + 1
+    return all(hand.count(card) >= count for card, count in needed.items())
+
+
+def _remaining(hand: Sequence[Card], cards: Sequence[Card]) -> list[Card]:
+    rest = list(hand)
+    for card in cards:
+        rest.remove(card)
+    return rest
+
+
+def meld_values(cards: Sequence[Card], kind: str, rules: Rules) -> list[int]:
+    """The value each card of a new meld scores (RULES 6.1, 6b.1)."""
+    if kind == "set":
+        return [table_value(card, rules, True) for card in cards]
+    ranks = [card.rank for card in cards]
+    return [
+        table_value(card, rules, card.rank == 1 and run_ace_high(ranks, i))
+        for i, card in enumerate(cards)
+    ]
+
+
+def layoff_values(meld: Meld, cards: Sequence[Card], end: str | None, rules: Rules) -> list[int]:
+    """The value each laid-off card scores: an Ace next to a King is high (RULES 6b.1)."""
+    if meld.kind == "set":
+        return [table_value(card, rules, True) for card in cards]
+    ranks = [card.rank for card in cards]
+    if end == "low":
+        ranks.append(meld.cards[0].rank)
+        offset = 0
+    else:
+        ranks.insert(0, meld.cards[-1].rank)
+        offset = 1
+    return [
+        table_value(card, rules, card.rank == 1 and run_ace_high(ranks, i + offset))
+        for i, card in enumerate(cards)
+    ]
+
+
+def _play_problem(state: State, seat: int, left: int, rest: Sequence[Card] | None) -> str | None:
+    """Why a play that leaves `left` cards in hand is refused, or None."""
+    rules = state.rules
+    if left == 0 and rules.final_discard == "required":
+        return "final_discard=required: you may go out only by discarding, so keep a card"
+    kept = state.kept
+    if kept is not None and left == 1 and rest is not None and rest[0] is kept:
+        return (
+            f"{kept} was taken from the pile this turn and may not be your discard: "
+            "keep another card"
+        )
+    return None
+
+
+# --- First meld minimum (RULES 7, 6b.4) -------------------------------------------------
+
+
+def _needs_minimum(state: State, seat: int) -> int:
+    """Points the seat's turn must still reach, or 0 when first_meld_min does not apply."""
+    minimum = state.rules.first_meld_min
+    if not minimum or state.opened[seat]:
+        return 0
+    return max(minimum - state.turn_points, 0)
+
+
+def _reachable(state: State, hand: list[Card], melds: list[Meld], need: int) -> bool:
+    """Whether plays from the hand can still add `need` points this turn (bounded search).
+
+    A turn can end by a discard (a card must be left, and not the kept one) or by going
+    out (unless final_discard=required).
+    """
+    rules = state.rules
+    budget = [REACH_BUDGET]
+
+    def search(hand: list[Card], melds: list[Meld], need: int) -> bool:
+        if need <= 0:
+            return True
+        budget[0] -= 1
+        if budget[0] < 0 or sum(hand_value(card, rules) for card in hand) < need:
+            return False
+        for cards, points, meld_index, new_meld in _plays(state, hand, melds):
+            rest = _remaining(hand, cards)
+            if not rest and (rules.final_discard == "required" or points < need):
+                continue
+            if len(rest) == 1 and rest[0] is state.kept:
+                continue
+            if points >= need:
+                return True
+            if meld_index >= 0:
+                melds2 = list(melds)
+                melds2[meld_index] = new_meld
+            else:
+                melds2 = melds
+            if search(rest, melds2, need - points):
+                return True
+        return False
+
+    return search(hand, melds, need)
+
+
+def _plays(
+    state: State, hand: list[Card], melds: list[Meld]
+) -> Iterator[tuple[tuple[Card, ...], int, int, Meld | None]]:
+    """Plays for the look-ahead: (cards, points, index of the meld laid on or -1, that
+    meld after the lay-off)."""
+    rules, decks = state.rules, state.decks
+    for cards in sets_in(hand, rules, decks):
+        yield cards, sum(meld_values(cards, "set", rules)), -1, None
+    for _start, cards in runs_in(hand, rules):
+        yield cards, sum(meld_values(cards, "run", rules)), -1, None
+    ranks = hand_index(hand)
+    for index, meld in enumerate(melds):
+        for cards, end in layoffs_on(meld, ranks, rules, decks):
+            values = layoff_values(meld, cards, end, rules)
+            grown = meld.copy()
+            if end == "low":
+                grown.cards[:0] = cards
+                grown.start -= len(cards)
+            else:
+                grown.cards.extend(cards)
+            yield cards, sum(values), index, grown
+
+
+def _minimum_ok(state: State, seat: int, rest: list[Card], melds: list[Meld], points: int) -> bool:
+    need = _needs_minimum(state, seat)
+    if not need or points >= need:
+        return True
+    if not rest:
+        return False
+    return _reachable(state, rest, melds, need - points)
+
+
+# --- Legal actions -----------------------------------------------------------------------
+
+
+def legal_actions(state: State) -> list[AnyAction]:
+    """Every legal action of the player to move, in a stable order."""
+    phase = state.phase
+    seat = state.to_move
+    if phase == "draw":
+        actions: list[AnyAction] = [DrawStock()]
+        actions.extend(TakePile(depth) for depth in usable_depths(state))
+        return actions
+    if phase == "play":
+        hand = state.hands[seat]
+        if state.pending is not None:
+            return list(_uses(state, seat, state.pending, hand))
+        return _plays_and_discards(state, seat, hand)
+    if phase == "upcard":
+        return [ChooseUpcard(card) for card in dict.fromkeys(state.hands[seat])]
+    return []
+
+
+def usable_depths(state: State) -> list[int]:
+    """RULES 4.1: the pile depths the player to move may take from."""
+    rules = state.rules
+    pile = state.pile
+    if not pile:
+        return []
+    if rules.top_discard == "only":
+        return [1]
+    seat = state.to_move
+    hand = state.hands[seat]
+    plain = rules.final_discard == "optional" and not _needs_minimum(state, seat)
+    ranks = hand_index(hand)
+    depths = []
+    for depth in range(1, len(pile) + 1):
+        chosen = pile[-depth]
+        if chosen.rank:
+            ranks.setdefault(chosen.suit_no, set()).add(chosen.rank)
+        if depth == 1 and rules.top_discard == "keep":
+            depths.append(1)
+            continue
+        if plain:
+            usable = _has_use(state, chosen, ranks, hand, pile[-depth:])
+        else:
+            held = hand + pile[-depth:]
+            usable = next(_uses(state, seat, chosen, held), None) is not None
+        if usable:
+            depths.append(depth)
+    return depths
+
+
+def _has_use(
+    state: State, chosen: Card, ranks: dict[int, set[int]], hand: list[Card], taken: list[Card]
+) -> bool:
+    """Whether the chosen card could go on the table at once: the fast form of `_uses`
+    when no rule limits which use may be made."""
+    rules = state.rules
+    rank, suit = chosen.rank, chosen.suit_no
+    held_suits = [s for s in range(4) if rank in ranks.get(s, ())]
+    if rules.set_duplicate_suits:
+        copies = sum(1 for card in hand if card.rank == rank)
+        copies += sum(1 for card in taken if card.rank == rank)
+        if copies >= 3:
+            return True
+    elif len(held_suits) >= 3:
+        return True
+    in_suit = ranks[suit]
+    around = rules.around_the_corner
+    for position in (rank, 14) if rank == 1 and not around else (rank,):
+        length = 1
+        step = position - 1
+        while length < 13 and rank_at(step) in in_suit and (around or step >= 1):
+            length += 1
+            step -= 1
+        step = position + 1
+        while length < 13 and rank_at(step) in in_suit and (around or step <= 14):
+            if not around and position == 1 and step == 14:
+                break
+            length += 1
+            step += 1
+        if length >= rules.min_new_run:
+            return True
+    if rules.pile_use != "meld_or_layoff":
+        return False
+    limit = max_set_size(rules, state.decks)
+    for meld in state.melds:
+        if meld.kind == "set":
+            if (
+                meld.rank == rank
+                and len(meld.cards) < limit
+                and (rules.set_duplicate_suits or all(c.suit_no != suit for c in meld.cards))
+            ):
+                return True
+            continue
+        if meld.cards[0].suit_no != suit:
+            continue
+        room = 13 - len(meld.cards)
+        for step, position in ((-1, meld.start - 1), (1, meld.end + 1)):
+            for _ in range(room):
+                if not around and not 1 <= position <= 14:
+                    break
+                held = rank_at(position)
+                if held not in in_suit:
+                    break
+                if held == rank:
+                    return True
+                position += step
+    return False
+
+
+def _uses(state: State, seat: int, chosen: Card, hand: list[Card]) -> Iterator[AnyAction]:
+    """RULES 4.1: the melds and lay-offs that would put the chosen pile card on the table
+    with the cards held, under the rules that bound a play."""
+    rules = state.rules
+    size = len(hand)
+    need = _needs_minimum(state, seat)
+    candidates: list[tuple[AnyAction, tuple[Card, ...], int, int, Meld | None]] = []
+    same_rank = [card for card in hand if card.rank == chosen.rank]
+    for cards in sets_in(same_rank, rules, state.decks):
+        if chosen in cards:
+            points = sum(meld_values(cards, "set", rules)) if need else 0
+            candidates.append((LayMeld(cards), cards, points, -1, None))
+    same_suit = [card for card in hand if card.suit is chosen.suit]
+    for start, cards in runs_in(same_suit, rules):
+        if chosen in cards:
+            points = sum(meld_values(cards, "run", rules)) if need else 0
+            candidates.append((_run_action(cards, start, rules), cards, points, -1, None))
+    if rules.pile_use == "meld_or_layoff":
+        ranks = hand_index(hand)
+        for index, meld in enumerate(state.melds):
+            for cards, end in layoffs_on(meld, ranks, rules, state.decks):
+                if chosen in cards:
+                    points = sum(layoff_values(meld, cards, end, rules)) if need else 0
+                    action = LayOff(cards, meld.id, end)
+                    candidates.append((action, cards, points, index, None))
+    for action, cards, points, index, _ in candidates:
+        if _play_problem(state, seat, size - len(cards), None) is not None:
+            continue
+        if need and points < need:
+            rest = _remaining(hand, cards)
+            melds = state.melds
+            if index >= 0:
+                melds = list(melds)
+                grown = _grown(melds[index], cards, action)
+                melds[index] = grown
+            if not rest or not _reachable(state, rest, melds, need - points):
+                continue
+        yield action
+
+
+def _grown(meld: Meld, cards: Sequence[Card], action: AnyAction) -> Meld:
+    grown = meld.copy()
+    if isinstance(action, LayOff) and action.end == "low":
+        grown.cards[:0] = cards
+        grown.start -= len(cards)
+    else:
+        grown.cards.extend(cards)
+    return grown
+
+
+def _run_action(cards: tuple[Card, ...], start: int, rules: Rules) -> LayMeld:
+    """A run as an action, naming the Ace's end only where A-K and 2-A are both runs."""
+    if len(cards) == 13 and not rules.around_the_corner:
+        return LayMeld(cards, start == 2)
+    return LayMeld(cards)
+
+
+def _plays_and_discards(state: State, seat: int, hand: list[Card]) -> list[AnyAction]:
+    rules = state.rules
+    need = _needs_minimum(state, seat)
+    checked = rules.final_discard == "required" or state.kept is not None or need
+    plays: list[AnyAction] = []
+    for cards in sets_in(hand, rules, state.decks):
+        plays.append(LayMeld(cards))
+    for start, cards in runs_in(hand, rules):
+        plays.append(_run_action(cards, start, rules))
+    ranks = hand_index(hand)
+    for meld in state.melds:
+        for cards, end in layoffs_on(meld, ranks, rules, state.decks):
+            plays.append(LayOff(cards, meld.id, end))
+    if checked:
+        plays = [action for action in plays if _play_allowed(state, seat, hand, action)]
+    discards: list[AnyAction] = []
+    if not need or state.turn_points == 0 or state.turn_points >= rules.first_meld_min:
+        kept = state.kept
+        discards = [Discard(card) for card in dict.fromkeys(hand) if card is not kept]
+    return plays + discards
+
+
+def _play_allowed(state: State, seat: int, hand: list[Card], action: AnyAction) -> bool:
+    try:
+        _resolve_play(state, seat, action)
+    except IllegalAction:
+        return False
+    return True
+
+
+# --- Resolving an action into events ----------------------------------------------------
+
+
+def resolve(state: State, action: Action, seat: int | None = None) -> list[Event]:
+    """The events that an action of the player to move makes.
+
+    `seat`, when given, is who is asking: acting out of turn is refused. Raises
+    IllegalAction (or AmbiguousAction) and changes nothing when the action is refused.
+    """
+    phase = state.phase
+    if phase == "over":
+        raise IllegalAction("the game is over")
+    if phase in ("start", "between"):
+        raise IllegalAction("no round is in play")
+    mover = state.to_move
+    if seat is not None and seat != mover:
+        raise IllegalAction(f"it is {state.players[mover]}'s turn, not {state.players[seat]}'s")
+    if phase == "upcard":
+        return _resolve_upcard(state, mover, action)
+    if phase == "draw":
+        if isinstance(action, DrawStock):
+            return _resolve_draw(state, mover)
+        if isinstance(action, TakePile):
+            return _resolve_take(state, mover, action)
+        raise IllegalAction(
+            f"{_verb(action)} before drawing: draw from the stock (draw) or take from the "
+            "pile (take N)"
+        )
+    if isinstance(action, (DrawStock, TakePile)):
+        raise IllegalAction("you have already drawn this turn: meld, lay off or discard")
+    return _resolve_play(state, mover, action)
+
+
+def _verb(action: Action) -> str:
+    return {LayMeld: "melding", LayOff: "laying off", Discard: "discarding"}.get(
+        type(action), str(action)
+    )
+
+
+def _resolve_upcard(state: State, seat: int, action: Action) -> list[Event]:
+    if not isinstance(action, ChooseUpcard):
+        raise IllegalAction(
+            "upcard=chosen: first start the pile with a card of your hand (upcard CARD)"
+        )
+    if action.card not in state.hands[seat]:
+        raise IllegalAction(f"{action.card} is not in your hand")
+    return [UpcardChosen(seat=seat, card=action.card.ascii)]
+
+
+def _resolve_draw(state: State, seat: int) -> list[Event]:
+    rules = state.rules
+    stock = state.stock
+    if stock:
+        count = min(rules.stock_draw, len(stock))  # RULES 6b.10
+        return [StockDrawn(seat=seat, cards=tuple(card.ascii for card in stock[-count:][::-1]))]
+    # RULES 5.2: the stock is empty and the player will not (or cannot) take from the pile.
+    if rules.stock_out == "discard_only":
+        return [DrawSkipped(seat=seat)]
+    if rules.stock_out == "reshuffle" and state.rebuilt < 3 and len(state.pile) >= 2:
+        count = state.rebuilt + 1
+        header = state.header
+        fresh = rebuilt_stock(state.pile[:-1], header.seed, state.round, count)  # RULES 6b.6
+        drawn = fresh[: min(rules.stock_draw, len(fresh))]
+        return [
+            StockRebuilt(seat=seat, count=count, stock=tuple(card.ascii for card in fresh)),
+            StockDrawn(seat=seat, cards=tuple(card.ascii for card in drawn)),
+        ]
+    return _end_round(state, "stock_out", seat, 0, None)
+
+
+def _resolve_take(state: State, seat: int, action: TakePile) -> list[Event]:
+    rules = state.rules
+    pile = state.pile
+    depth = action.depth
+    if not pile:
+        raise IllegalAction("the discard pile is empty: draw from the stock")
+    if not 1 <= depth <= len(pile):
+        raise IllegalAction(f"take {depth}: the pile has {len(pile)} cards; take 1 to {len(pile)}")
+    if rules.top_discard == "only" and depth != 1:
+        raise IllegalAction("top_discard=only: only the top card of the pile may be taken (take 1)")
+    chosen = pile[-depth]
+    keeps = depth == 1 and rules.top_discard != "must_use"
+    if not keeps:
+        held = state.hands[seat] + pile[-depth:]
+        if next(_uses(state, seat, chosen, held), None) is None:
+            usable = [d for d in usable_depths(state) if d != depth]
+            hint = f"usable now: take {', '.join(map(str, usable))}" if usable else "draw instead"
+            how = "meld" if rules.pile_use == "meld_only" else "meld or lay off"
+            raise IllegalAction(
+                f"take {depth}: you could not {how} {chosen} at once with your cards, and the "
+                f"chosen card must be used this turn (RULES 4.1); {hint}"
+            )
+    cards = tuple(card.ascii for card in pile[-depth:])
+    return [PileTaken(seat=seat, depth=depth, cards=cards)]
+
+
+def _resolve_play(state: State, seat: int, action: Action) -> list[Event]:
+    rules = state.rules
+    hand = state.hands[seat]
+    pending = state.pending
+    if isinstance(action, Discard):
+        return _resolve_discard(state, seat, action)
+    if isinstance(action, LayMeld):
+        cards = action.cards
+        if not _has(hand, cards):
+            raise IllegalAction(_missing(hand, cards))
+        shape = shape_of(cards, rules, state.decks, action.ace_high)
+        values = meld_values(shape.cards, shape.kind, rules)
+        event: Event = Melded(
+            seat=seat,
+            meld=len(state.melds) + 1,
+            cards=tuple(card.ascii for card in shape.cards),
+            values=tuple(values),
+        )
+        melds_after = state.melds
+    elif isinstance(action, LayOff):
+        cards = action.cards
+        if not _has(hand, cards):
+            raise IllegalAction(_missing(hand, cards))
+        if pending is not None and rules.pile_use == "meld_only":
+            raise IllegalAction(
+                f"pile_use=meld_only: {pending} from the pile must go into a new meld of 3 or more"
+            )
+        meld = state.meld(action.meld)
+        end = layoff_end(meld, cards, rules, state.decks, action.end)
+        ordered = _layoff_order(meld, cards, end)
+        values = layoff_values(meld, ordered, end, rules)
+        event = LaidOff(
+            seat=seat,
+            meld=meld.id,
+            cards=tuple(card.ascii for card in ordered),
+            values=tuple(values),
+            end=end,
+        )
+        melds_after = list(state.melds)
+        melds_after[meld.id - 1] = _grown(meld, ordered, LayOff(tuple(ordered), meld.id, end))
+    else:
+        raise IllegalAction(f"{action} is not a move now: meld, lay off or discard")
+    if pending is not None and pending not in cards:
+        raise IllegalAction(
+            f"{pending} taken from the pile must be put on the table first (RULES 4.1): "
+            "meld it or lay it off now"
+        )
+    rest = _remaining(hand, cards)
+    problem = _play_problem(state, seat, len(rest), rest)
+    if problem:
+        raise IllegalAction(problem)
+    points = sum(values)
+    if not _minimum_ok(state, seat, rest, melds_after, points):
+        minimum = rules.first_meld_min
+        raise IllegalAction(
+            f"first_meld_min={minimum}: your first plays this round must total {minimum}; "
+            f"this play makes {state.turn_points + points} and your other cards cannot "
+            "bring it there this turn"
+        )
+    if not rest:
+        return [event, *_end_round(state, "went_out", seat, points, rest)]
+    return [event]
+
+
+def _layoff_order(meld: Meld, cards: Sequence[Card], end: str | None) -> list[Card]:
+    if meld.kind == "set":
+        return list(cards)
+    first = meld.start - len(cards) if end == "low" else meld.end + 1
+    by_rank = {card.rank: card for card in cards}
+    return [by_rank[rank_at(first + i)] for i in range(len(cards))]
+
+
+def _missing(hand: Sequence[Card], cards: Sequence[Card]) -> str:
+    for card in cards:
+        if cards.count(card) > hand.count(card):
+            return f"{card} is not in your hand (hand: {format_cards(sorted(hand))})"
+    return "those cards are not in your hand"
+
+
+def _resolve_discard(state: State, seat: int, action: Discard) -> list[Event]:
+    rules = state.rules
+    hand = state.hands[seat]
+    card = action.card
+    if state.pending is not None:
+        raise IllegalAction(
+            f"{state.pending} taken from the pile must be put on the table before you discard "
+            "(RULES 4.1)"
+        )
+    if card not in hand:
+        raise IllegalAction(_missing(hand, [card]))
+    if card is state.kept:
+        raise IllegalAction(f"{card} was taken from the pile this turn: discard another card")
+    need = _needs_minimum(state, seat)
+    if need and state.turn_points:
+        raise IllegalAction(
+            f"first_meld_min={rules.first_meld_min}: your plays this turn total "
+            f"{state.turn_points}; play {need} more points before you discard"
+        )
+    event = Discarded(seat=seat, card=card.ascii)
+    if len(hand) == 1:
+        return [event, *_end_round(state, "went_out", seat, 0, [])]
+    idle = 0 if state.drew_stock else state.idle_turns + 1
+    if idle >= 4 * state.n:  # RULES 5.4, 6b.5: no draw from the stock in 4 rotations
+        return [event, *_end_round(state, "stock_out", seat, 0, None)]
+    return [event]
+
+
+# --- The end of a round and of the game ----------------------------------------------------
+
+
+def _end_round(
+    state: State, reason: str, seat: int, points: int, rest: list[Card] | None
+) -> list[Event]:
+    """RoundEnded, then GameEnded or the next deal. `points` and `rest` are the last
+    play's points and the hand it leaves (None: the hand is unchanged)."""
+    rules = state.rules
+    penalty = reason == "went_out" or rules.stock_out_hand_penalty  # RULES 5.3
+    scores = []
+    for s in range(state.n):
+        hand = rest if (s == seat and rest is not None) else state.hands[s]
+        table = state.table_points[s] + (points if s == seat else 0)
+        in_hand = hand_total(hand, rules)
+        score = table - (in_hand if penalty else 0)
+        scores.append(
+            SeatScore(
+                table=table,
+                hand=in_hand,
+                score=score,
+                total=state.totals[s] + score,
+                deadwood=tuple(card.ascii for card in hand),
+            )
+        )
+    went_out = seat if reason == "went_out" else None
+    ended = RoundEnded(
+        round=state.round,
+        reason=reason,
+        went_out=went_out,
+        scores=tuple(scores),  # type: ignore[arg-type]
+    )
+    totals = tuple(score.total for score in scores)
+    best = max(totals)
+    if best >= rules.target:  # RULES 6.4
+        leaders = [s for s, total in enumerate(totals) if total == best]
+        if len(leaders) == 1:
+            return [ended, GameEnded(winner=leaders[0], totals=totals)]
+    if rules.max_rounds and state.round >= rules.max_rounds:  # RULES 5.4
+        return [ended, GameEnded(winner=None, totals=totals, reason="max_rounds")]
+    if rules.next_dealer == "round_winner" and went_out is not None:  # RULES 6b.3
+        dealer = went_out
+    else:
+        dealer = (state.dealer + 1) % state.n
+    return [ended, deal_round(state.header, state.round + 1, dealer)]
+
+
+# --- Convenience -------------------------------------------------------------------------
+
+
+def play(state: State, action: Action, seat: int | None = None) -> list[Event]:
+    """Resolve an action and apply its events to the state; return the events."""
+    events = resolve(state, action, seat)
+    for event in events:
+        state.apply(event)
+    return events
+
+
+def recorded_action(state: State, event: Event) -> AnyAction | None:
+    """The player action that an event records, given the state before it; None for an
+    event that follows from the rules alone (a deal, a score, a rebuilt stock)."""
+    if isinstance(event, StockDrawn | DrawSkipped):
+        return DrawStock()
+    if isinstance(event, RoundEnded) and state.phase == "draw":
+        return DrawStock()  # RULES 5.2: the stock was empty and the player drew no card
+    if isinstance(event, PileTaken):
+        return TakePile(event.depth)
+    if isinstance(event, Melded):
+        return LayMeld(tuple(Card.parse(c) for c in event.cards))
+    if isinstance(event, LaidOff):
+        return LayOff(tuple(Card.parse(c) for c in event.cards), event.meld, event.end)
+    if isinstance(event, Discarded):
+        return Discard(Card.parse(event.card))
+    if isinstance(event, UpcardChosen):
+        return ChooseUpcard(Card.parse(event.card))
+    return None

@@ -1,0 +1,161 @@
+"""Events: what happened, in the past tense. The log is a list of these.
+
+Every event is a small frozen msgspec Struct with an explicit, stable tag (the `type`
+field of its JSON line), so that renaming a class never changes a log. Cards are written
+in their ASCII notation (`7H`, `10S`, `JK`) so that a log reads plainly. Fields are only
+ever added, with defaults; unknown fields are tolerated when reading.
+
+The per-line envelope (sequence number and hash chain) belongs to `log`.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from .rules import Rules
+
+FORMAT_VERSION = 1
+"""The log format. A reader refuses a log whose header names a newer one."""
+
+
+class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
+    """Base of every event."""
+
+
+class GameStarted(Event, tag="game_started", kw_only=True):
+    """The header: everything needed to replay the game from nothing."""
+
+    format: int = FORMAT_VERSION
+    program: str
+    rules: Rules
+    players: tuple[str, ...]
+    seed: str
+    deck: tuple[tuple[str, ...], ...] = ()
+    """A stacked deck: for each of the first rounds, the top of its deck, top card first;
+    the rest of each deck follows in the seeded shuffle's order."""
+
+
+class DealerDrawn(Event, tag="dealer_drawn", kw_only=True):
+    """RULES 2.1: the cards drawn for the first deal (one row per draw), and the dealer."""
+
+    draws: tuple[tuple[str, ...], ...]
+    dealer: int
+
+
+class RoundDealt(Event, tag="round_dealt", kw_only=True):
+    """A deal: every hand, the upcard and the stock (top first), recorded in full."""
+
+    round: int
+    dealer: int
+    hands: tuple[tuple[str, ...], ...]
+    upcard: str | None
+    stock: tuple[str, ...]
+
+
+class UpcardChosen(Event, tag="upcard_chosen", kw_only=True):
+    """RULES 2.7 (`upcard=chosen`): the first player starts the pile with this card."""
+
+    seat: int
+    card: str
+
+
+class StockDrawn(Event, tag="stock_drawn", kw_only=True):
+    """A draw from the stock (one card, or two under `stock_draw=2`)."""
+
+    seat: int
+    cards: tuple[str, ...]
+
+
+class StockRebuilt(Event, tag="stock_rebuilt", kw_only=True):
+    """RULES 5.2 (`stock_out=reshuffle`): the pile but its top card, shuffled into a stock."""
+
+    seat: int
+    count: int
+    stock: tuple[str, ...]
+
+
+class DrawSkipped(Event, tag="draw_skipped", kw_only=True):
+    """RULES 5.2 (`stock_out=discard_only`): the stock is empty; the turn goes on undrawn."""
+
+    seat: int
+
+
+class PileTaken(Event, tag="pile_taken", kw_only=True):
+    """RULES 4.1: the chosen card and every card above it, chosen card first."""
+
+    seat: int
+    depth: int
+    cards: tuple[str, ...]
+
+
+class Melded(Event, tag="melded", kw_only=True):
+    """A new meld: its id, cards in meld order, and the value each card scored."""
+
+    seat: int
+    meld: int
+    cards: tuple[str, ...]
+    values: tuple[int, ...]
+
+
+class LaidOff(Event, tag="laid_off", kw_only=True):
+    """Cards laid off on a meld (anyone's), scored for the seat that laid them off."""
+
+    seat: int
+    meld: int
+    cards: tuple[str, ...]
+    values: tuple[int, ...]
+    end: Literal["low", "high"] | None = None
+
+
+class Discarded(Event, tag="discarded", kw_only=True):
+    """The card that ended a turn, now on top of the pile."""
+
+    seat: int
+    card: str
+
+
+class SeatScore(msgspec.Struct, frozen=True, kw_only=True):
+    """One seat's round: on the table, left in hand (and which cards), score, total."""
+
+    table: int
+    hand: int
+    score: int
+    total: int
+    deadwood: tuple[str, ...] = ()
+
+
+class RoundEnded(Event, tag="round_ended", kw_only=True):
+    """RULES 5-6: why the round ended and every seat's score."""
+
+    round: int
+    reason: Literal["went_out", "stock_out"]
+    went_out: int | None = None
+    scores: tuple[SeatScore, ...]
+
+
+class GameEnded(Event, tag="game_ended", kw_only=True):
+    """RULES 6.4: the winner (None when `max_rounds` stopped an unfinished game)."""
+
+    winner: int | None
+    totals: tuple[int, ...]
+    reason: Literal["target", "max_rounds"] = "target"
+
+
+AnyEvent = (
+    GameStarted
+    | DealerDrawn
+    | RoundDealt
+    | UpcardChosen
+    | StockDrawn
+    | StockRebuilt
+    | DrawSkipped
+    | PileTaken
+    | Melded
+    | LaidOff
+    | Discarded
+    | RoundEnded
+    | GameEnded
+)
+"""The tagged union of every event type."""

@@ -1,0 +1,392 @@
+"""Melds: sets and runs, as they are laid and as they lie on the table.
+
+A run is stored by its suit and the *position* of its first card: positions are ranks,
+except that an Ace played high sits at position 14 (RULES 3.4). With
+`around_the_corner`, positions wrap (K-A-2 is positions 13, 14, 15), and a card's rank is
+always `rank_at(position)`.
+
+Every card on a meld remembers who put it there and the value it scored when it was put
+there (RULES 6b.1: an Ace's value is fixed when it is laid), so that lay-offs score for
+whoever laid them off (RULES 4.2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from itertools import combinations, product
+from typing import Literal
+
+from .cards import CARDS, Card, Suit, format_cards
+from .errors import AmbiguousAction, IllegalAction, ParseError
+from .rules import Rules
+
+MeldKind = Literal["set", "run"]
+End = Literal["low", "high"]
+
+
+def rank_at(position: int) -> int:
+    """The rank at a run position (position 14 is the Ace played high)."""
+    return (position - 1) % 13 + 1
+
+
+class Meld:
+    """A meld on the table: its id, owner, cards in order, and who laid each card.
+
+    For a run, `start` is the position of the first card and cards go low to high; for a
+    set, `rank` is its rank and cards are in the order they were laid.
+    """
+
+    __slots__ = ("cards", "id", "kind", "owner", "placed_by", "rank", "start", "suit", "values")
+
+    def __init__(
+        self,
+        id: int,
+        owner: int,
+        kind: MeldKind,
+        cards: list[Card],
+        values: list[int],
+        *,
+        suit: Suit | None = None,
+        rank: int = 0,
+        start: int = 0,
+    ) -> None:
+        self.id = id
+        self.owner = owner
+        self.kind = kind
+        self.cards = cards
+        self.values = values
+        self.placed_by = [owner] * len(cards)
+        self.suit = suit
+        self.rank = rank
+        self.start = start
+
+    @property
+    def end(self) -> int:
+        """The position of a run's last card."""
+        return self.start + len(self.cards) - 1
+
+    def copy(self) -> Meld:
+        twin = Meld.__new__(Meld)
+        twin.id, twin.owner, twin.kind = self.id, self.owner, self.kind
+        twin.cards, twin.values, twin.placed_by = (
+            list(self.cards),
+            list(self.values),
+            list(self.placed_by),
+        )
+        twin.suit, twin.rank, twin.start = self.suit, self.rank, self.start
+        return twin
+
+    def is_high_ace(self, index: int) -> bool:
+        """Whether the Ace at this index scored high (15) when it was laid."""
+        return self.kind == "set" or self.values[index] == 15
+
+    def describe(self, names: Sequence[str] | None = None, ascii: bool = False) -> str:
+        """One line: id, owner, cards, and who laid off which card."""
+        owner = names[self.owner] if names else f"seat {self.owner}"
+        parts = []
+        for card, by in zip(self.cards, self.placed_by, strict=True):
+            text = card.ascii if ascii else card.symbol
+            if by != self.owner:
+                text += f"({names[by] if names else by})"
+            parts.append(text)
+        return f"#{self.id} {owner}: {' '.join(parts)}"
+
+    def __str__(self) -> str:
+        return f"#{self.id} {format_cards(self.cards)}"
+
+    def __repr__(self) -> str:
+        return f"<Meld #{self.id} {self.kind} {format_cards(self.cards, ascii=True)}>"
+
+
+def parse_meld_id(text: str) -> int:
+    """Read a meld id as players type it: `3`, `#3`, `m3`."""
+    stripped = text.strip().lstrip("#").lstrip("mM")
+    if not stripped.isdigit():
+        raise ParseError(f"{text!r} is not a meld id: write the number shown on the table, as 3")
+    return int(stripped)
+
+
+# --- Forming new melds -------------------------------------------------------------
+
+
+class Shape:
+    """What a group of cards would be as a new meld: a set, or a run from a position."""
+
+    __slots__ = ("cards", "kind", "rank", "start", "suit")
+
+    def __init__(
+        self, kind: MeldKind, cards: list[Card], suit: Suit | None, rank: int, start: int
+    ) -> None:
+        self.kind = kind
+        self.cards = cards
+        self.suit = suit
+        self.rank = rank
+        self.start = start
+
+
+def max_set_size(rules: Rules, decks: int) -> int:
+    """RULES 3.1: 4, or 8 with two decks and `set_duplicate_suits`."""
+    return 4 * decks if rules.set_duplicate_suits else 4
+
+
+def set_suits_ok(cards: Iterable[Card], rules: Rules) -> bool:
+    """RULES 3.1: a set's suits are all different unless `set_duplicate_suits`."""
+    if rules.set_duplicate_suits:
+        return True
+    suits = [card.suit for card in cards]
+    return len(set(suits)) == len(suits)
+
+
+def run_positions(ranks: Sequence[int], around: bool, ace_high: bool | None = None) -> list[int]:
+    """Every start position from which the ranks (distinct, one suit) form one run."""
+    count = len(ranks)
+    present = set(ranks)
+    if len(present) != count or count > 13:
+        return []
+    starts = []
+    if around:
+        if count == 13:
+            return [2]  # the full suit: by convention the Ace is high, at the top
+        for start in range(1, 14):
+            if all(rank_at(start + i) in present for i in range(count)):
+                starts.append(start)
+    else:
+        low = [14 if (r == 1 and ace_high) else r for r in ranks]
+        options = [low]
+        if 1 in present and ace_high is None:
+            options.append([14 if r == 1 else r for r in ranks])
+        for positions in options:
+            first = min(positions)
+            if max(positions) - first == count - 1 and first not in starts:
+                starts.append(first)
+    return starts
+
+
+def shape_of(
+    cards: Sequence[Card], rules: Rules, decks: int, ace_high: bool | None = None
+) -> Shape:
+    """Check that cards form a new meld under the rules, and say which.
+
+    Raises IllegalAction saying why the cards are not a meld, or AmbiguousAction when
+    they form two different runs (A-K and 2-A of one suit) and `ace_high` is not given.
+    """
+    listed = format_cards(cards)
+    if any(card.is_joker for card in cards):
+        raise IllegalAction(f"{listed}: jokers are not played in this game")
+    if len(cards) < 3:
+        raise IllegalAction(f"{listed}: a meld needs at least 3 cards (RULES 3.1-3.2)")
+    ranks = [card.rank for card in cards]
+    if len(set(ranks)) == 1:
+        limit = max_set_size(rules, decks)
+        if len(cards) > limit:
+            raise IllegalAction(f"{listed}: a set has at most {limit} cards (RULES 3.1)")
+        if not set_suits_ok(cards, rules):
+            raise IllegalAction(
+                f"{listed}: the cards of a set must all be of different suits (RULES 3.1)"
+            )
+        return Shape("set", list(cards), None, ranks[0], 0)
+    suits = {card.suit for card in cards}
+    if len(suits) != 1:
+        raise IllegalAction(
+            f"{listed}: not a meld; a set is 3-4 cards of one rank, a run 3 or more "
+            "consecutive cards of one suit (RULES 3.1-3.2)"
+        )
+    if len(cards) < rules.min_new_run:
+        raise IllegalAction(
+            f"{listed}: a new run needs at least {rules.min_new_run} cards (min_new_run)"
+        )
+    starts = run_positions(ranks, rules.around_the_corner, ace_high)
+    if not starts:
+        why = "" if rules.around_the_corner else " (K-A-2 needs around_the_corner=true)"
+        raise IllegalAction(f"{listed}: the cards are not consecutive in one suit{why}")
+    if len(starts) > 1:
+        raise AmbiguousAction(f"{listed}: say whether the Ace is low (A-2-3...) or high (...Q-K-A)")
+    start = starts[0]
+    by_rank = {card.rank: card for card in cards}
+    ordered = [by_rank[rank_at(start + i)] for i in range(len(cards))]
+    return Shape("run", ordered, next(iter(suits)), 0, start)
+
+
+# --- Values ------------------------------------------------------------------------
+
+
+def run_ace_high(positions_ranks: Sequence[int], index: int) -> bool:
+    """RULES 6b.1: an Ace in a run scores high when it lies next to a King."""
+    left = positions_ranks[index - 1] if index > 0 else 0
+    right = positions_ranks[index + 1] if index + 1 < len(positions_ranks) else 0
+    return left == 13 or right == 13
+
+
+# --- Laying off ----------------------------------------------------------------------
+
+
+def layoff_end(meld: Meld, cards: Sequence[Card], rules: Rules, decks: int, end: End | None):
+    """Check that cards may be laid off on the meld; answer the end they go to.
+
+    For a set the answer is None. For a run the cards must continue it without a gap at
+    one end ("low" or "high"). Raises IllegalAction or AmbiguousAction (both ends fit:
+    a run one card short of the whole suit).
+    """
+    listed = format_cards(cards)
+    if any(card.is_joker for card in cards):
+        raise IllegalAction(f"{listed}: jokers are not played in this game")
+    if meld.kind == "set":
+        if any(card.rank != meld.rank for card in cards):
+            raise IllegalAction(f"{listed} cannot go on the set {meld}: wrong rank")
+        limit = max_set_size(rules, decks)
+        if len(meld.cards) + len(cards) > limit:
+            raise IllegalAction(f"{listed} cannot go on {meld}: a set has at most {limit} cards")
+        if not set_suits_ok([*meld.cards, *cards], rules):
+            raise IllegalAction(f"{listed} cannot go on {meld}: that suit is already in the set")
+        return None
+    fits = [e for e in ("low", "high") if _run_extends(meld, cards, rules, e)]
+    if end is not None:
+        if end not in fits:
+            raise IllegalAction(f"{listed} cannot go on the {end} end of {meld}")
+        return end
+    if not fits:
+        raise IllegalAction(
+            f"{listed} cannot go on {meld}: lay-offs on a run must continue it at one end "
+            "without a gap, in its suit"
+        )
+    if len(fits) == 2:
+        raise AmbiguousAction(f"{listed} fits both ends of {meld}: say low or high")
+    return fits[0]
+
+
+def _run_extends(meld: Meld, cards: Sequence[Card], rules: Rules, end: str) -> bool:
+    count = len(cards)
+    length = len(meld.cards) + count
+    if length > 13:
+        return False
+    if end == "low":
+        first = meld.start - count
+        if not rules.around_the_corner and first < 1:
+            return False
+        wanted = [rank_at(first + i) for i in range(count)]
+    else:
+        last = meld.end + count
+        if not rules.around_the_corner and last > 14:
+            return False
+        wanted = [rank_at(meld.end + 1 + i) for i in range(count)]
+    suit = meld.suit
+    have = sorted(card.rank for card in cards if card.suit == suit)
+    return len(have) == count and have == sorted(wanted)
+
+
+# --- Enumeration for legal actions ---------------------------------------------------
+# These run at every step of every bot game, so they index cards by plain ints:
+# CARDS[suit_no * 13 + rank - 1].
+
+
+def hand_index(hand: Iterable[Card]) -> dict[int, set[int]]:
+    """The ranks held in each suit (by suit number)."""
+    ranks: dict[int, set[int]] = {}
+    for card in hand:
+        if card.rank:
+            held = ranks.get(card.suit_no)
+            if held is None:
+                ranks[card.suit_no] = {card.rank}
+            else:
+                held.add(card.rank)
+    return ranks
+
+
+def sets_in(hand: Sequence[Card], rules: Rules, decks: int) -> Iterator[tuple[Card, ...]]:
+    """Every set that the cards allow (all sizes, not only the largest)."""
+    by_rank: dict[int, list[int]] = {}
+    for card in hand:
+        if card.rank:
+            counts = by_rank.get(card.rank)
+            if counts is None:
+                counts = by_rank[card.rank] = [0, 0, 0, 0]
+            counts[card.suit_no] += 1
+    limit = max_set_size(rules, decks)
+    duplicates = rules.set_duplicate_suits
+    for rank, counts in by_rank.items():
+        if duplicates:
+            if sum(counts) < 3:
+                continue
+            for chosen in product(*(range(count + 1) for count in counts)):
+                if 3 <= sum(chosen) <= limit:
+                    yield tuple(
+                        CARDS[suit * 13 + rank - 1]
+                        for suit in range(4)
+                        for _ in range(chosen[suit])
+                    )
+            continue
+        suits = [suit for suit in range(4) if counts[suit]]
+        if len(suits) < 3:
+            continue
+        for size in range(3, len(suits) + 1):
+            for group in combinations(suits, size):
+                yield tuple(CARDS[suit * 13 + rank - 1] for suit in group)
+
+
+def runs_in(hand: Sequence[Card], rules: Rules) -> Iterator[tuple[int, tuple[Card, ...]]]:
+    """Every run that the cards allow, as (start position, cards low to high)."""
+    minimum = rules.min_new_run
+    around = rules.around_the_corner
+    for suit, ranks in hand_index(hand).items():
+        if len(ranks) < minimum:
+            continue
+        base = suit * 13 - 1
+        longest = 13
+        if around and len(ranks) == 13:
+            yield 2, tuple(CARDS[base + rank_at(2 + i)] for i in range(13))
+            longest = 12
+        for start in sorted(ranks):
+            cards: list[Card] = []
+            position = start
+            while len(cards) < longest:
+                if not around and (position > 14 or (position == 14 and start == 1)):
+                    break
+                rank = rank_at(position)
+                if rank not in ranks:
+                    break
+                cards.append(CARDS[base + rank])
+                position += 1
+                if len(cards) >= minimum:
+                    yield start, tuple(cards)
+
+
+def layoffs_on(
+    meld: Meld, hand_ranks: dict[int, set[int]], rules: Rules, decks: int
+) -> Iterator[tuple[tuple[Card, ...], End | None]]:
+    """Every lay-off from the hand onto one meld: single cards on a set; on a run, every
+    unbroken block of cards continuing it at either end."""
+    if meld.kind == "set":
+        if len(meld.cards) >= max_set_size(rules, decks):
+            return
+        rank = meld.rank
+        used = {card.suit_no for card in meld.cards}
+        for suit in range(4):
+            held = hand_ranks.get(suit)
+            if held and rank in held and (rules.set_duplicate_suits or suit not in used):
+                yield (CARDS[suit * 13 + rank - 1],), None
+        return
+    suit = meld.cards[0].suit_no
+    ranks = hand_ranks.get(suit)
+    if not ranks:
+        return
+    base = suit * 13 - 1
+    room = 13 - len(meld.cards)
+    around = rules.around_the_corner
+    block: list[Card] = []
+    position = meld.start - 1
+    while len(block) < room and (around or position >= 1):
+        rank = rank_at(position)
+        if rank not in ranks:
+            break
+        block.insert(0, CARDS[base + rank])
+        yield tuple(block), "low"
+        position -= 1
+    block = []
+    position = meld.end + 1
+    while len(block) < room and (around or position <= 14):
+        rank = rank_at(position)
+        if rank not in ranks:
+            break
+        block.append(CARDS[base + rank])
+        yield tuple(block), "high"
+        position += 1

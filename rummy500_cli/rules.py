@@ -1,0 +1,225 @@
+"""The rule options of RULES.md, as one frozen Struct recorded in every game's log.
+
+Every key of RULES.md sections 1-8 has a field here with the standard game's default, so
+that a log always says exactly which rules it was played under. Presets (`standard`,
+`wikipedia`) and variants are named bundles of option values, applied before the
+player's own `--rule KEY=VALUE` options.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from .errors import RulesError
+
+
+class Rules(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=False):
+    """Every rule option; the defaults are the standard game (RULES.md)."""
+
+    # 1. Cards and players
+    decks: Literal["auto", 1, 2] = "auto"
+    jokers_per_deck: Literal[0, 1, 2] = 0
+    # 2. Deal
+    hand_size: Literal["auto"] | int = "auto"
+    next_dealer: Literal["left", "round_winner"] = "left"
+    upcard: Literal["stock", "chosen"] = "stock"
+    # 3. Melds
+    set_duplicate_suits: bool = False
+    min_new_run: Literal[3, 4] = 3
+    around_the_corner: bool = False
+    # 4. A turn
+    stock_draw: Literal[1, 2] = 1
+    pile_use: Literal["meld_or_layoff", "meld_only"] = "meld_or_layoff"
+    top_discard: Literal["must_use", "keep", "only"] = "must_use"
+    # 5. End of a round
+    final_discard: Literal["optional", "required"] = "optional"
+    stock_out: Literal["end", "reshuffle", "discard_only"] = "end"
+    stock_out_hand_penalty: bool = True
+    max_rounds: int = 0
+    # 6. Scoring
+    card_values: Literal["face", "five"] = "face"
+    target: int = 500
+    # 7. Options from the sources (0 or false: off)
+    first_meld_min: int = 0
+    ace_value: Literal[0, 15, 25] = 0
+    four_aces: Literal[0, 100] = 0
+    other_cards: Literal[0, 5] = 0
+    divide_by_five: bool = False
+    go_out_bonus: Literal[0, 25] = 0
+    master_run: bool = False
+    rum_call: bool = False
+    out_of_turn: bool = False
+    opponents_hand: bool = False
+    # 8. Variants
+    variant: Literal["none", "jokers", "partnership", "persian", "dealers_gambit"] = "none"
+
+    def deck_count(self, players: int) -> int:
+        """RULES 1.2: one deck for 2-4 players, two for 5-8, unless set."""
+        if self.decks == "auto":
+            return 1 if players <= 4 else 2
+        return int(self.decks)
+
+    def cards_dealt(self, players: int) -> int:
+        """RULES 2.3: 13 cards each with 2 players, 7 with 3 or more, unless set."""
+        if self.hand_size == "auto":
+            return 13 if players == 2 else 7
+        return int(self.hand_size)
+
+    def changes(self) -> dict[str, object]:
+        """The options that differ from the standard game, in field order."""
+        default = STANDARD
+        return {
+            name: getattr(self, name)
+            for name in self.__struct_fields__
+            if getattr(self, name) != getattr(default, name)
+        }
+
+    def check(self, players: int) -> None:
+        """Refuse rules that cannot be played with this many players, or not yet.
+
+        Raises RulesError naming the option and what would be accepted.
+        """
+        if not 2 <= players <= 8:
+            raise RulesError(f"{players} players: Rummy 500 is for 2 to 8 players")
+        decks = self.deck_count(players)
+        size = decks * (52 + self.jokers_per_deck)
+        dealt = self.cards_dealt(players)
+        if dealt < 1:
+            raise RulesError(f"hand_size={dealt}: each player needs at least one card")
+        if dealt * players + 2 > size:
+            raise RulesError(
+                f"hand_size={dealt} with {players} players needs {dealt * players + 2} cards "
+                f"but the {size}-card deck has fewer; use a smaller hand_size or decks=2"
+            )
+        if self.set_duplicate_suits and decks == 1:
+            raise RulesError("set_duplicate_suits=true needs two decks (decks=2, or 5+ players)")
+        if self.target < 1:
+            raise RulesError(f"target={self.target}: the target must be a positive number")
+        if self.max_rounds < 0:
+            raise RulesError("max_rounds must be 0 (no limit) or a positive number of rounds")
+        if self.first_meld_min < 0:
+            raise RulesError("first_meld_min must be 0 (off) or a positive number of points")
+        unplayed = [
+            f"{name}={format_value(value)}"
+            for name, value in self.changes().items()
+            if name in NOT_YET_PLAYED
+        ]
+        if unplayed:
+            raise RulesError(
+                f"{', '.join(unplayed)}: not yet supported by this version "
+                "(RULES.md sections 7-8 come in a later release); the standard value is "
+                + ", ".join(f"{n}={format_value(getattr(STANDARD, n))}" for n in NOT_YET_PLAYED)
+            )
+
+
+NOT_YET_PLAYED = (
+    "jokers_per_deck",
+    "ace_value",
+    "four_aces",
+    "other_cards",
+    "divide_by_five",
+    "go_out_bonus",
+    "master_run",
+    "rum_call",
+    "out_of_turn",
+    "opponents_hand",
+    "variant",
+)
+"""Options the Struct holds and validates but the engine does not play yet."""
+
+STANDARD = Rules()
+
+PRESETS: dict[str, dict[str, object]] = {
+    "standard": {},
+    # The main rules of seed 000 (the 500 Rum article).
+    "wikipedia": {
+        "card_values": "five",
+        "first_meld_min": 30,
+        "pile_use": "meld_only",
+        "stock_out_hand_penalty": False,
+    },
+}
+
+VARIANTS: dict[str, dict[str, object]] = {
+    "jokers": {"variant": "jokers", "jokers_per_deck": 1},
+    "partnership": {"variant": "partnership"},
+    "persian": {"variant": "persian", "jokers_per_deck": 2},
+    "dealers_gambit": {"variant": "dealers_gambit", "jokers_per_deck": 1},
+}
+
+
+def format_value(value: object) -> str:
+    """An option's value as it is typed on the command line."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _convert(name: str, text: str) -> object:
+    lowered = text.strip().lower()
+    if lowered in ("true", "yes", "on"):
+        return True
+    if lowered in ("false", "no", "off"):
+        return False
+    if lowered.lstrip("-").isdigit():
+        return int(lowered)
+    return lowered
+
+
+def make_rules(
+    options: dict[str, object] | None = None,
+    *,
+    preset: str | None = None,
+    variant: str | None = None,
+) -> Rules:
+    """Build a Rules from a preset or variant name and option values.
+
+    Option values may be typed values or the strings of `--rule KEY=VALUE`. Raises
+    RulesError for an unknown name or a value the option does not take.
+    """
+    values: dict[str, object] = {}
+    for name in (preset, variant):
+        if name is None:
+            continue
+        bundle = PRESETS.get(name, VARIANTS.get(name))
+        if bundle is None:
+            known = ", ".join([*PRESETS, *VARIANTS])
+            raise RulesError(f"unknown variant {name!r}: choose one of {known}")
+        values.update(bundle)
+    fields = Rules.__struct_fields__
+    for key, value in (options or {}).items():
+        if key not in fields:
+            raise RulesError(f"unknown rule {key!r}: the rules are {', '.join(fields)}")
+        values[key] = _convert(key, value) if isinstance(value, str) else value
+    try:
+        return msgspec.convert(values, Rules)
+    except msgspec.ValidationError as error:
+        raise RulesError(f"bad rule value: {_explain(error, values)}") from None
+
+
+def _explain(error: msgspec.ValidationError, values: dict[str, object]) -> str:
+    message = str(error)
+    for name in values:
+        if f"$.{name}" in message:
+            allowed = _allowed(name)
+            return f"{name}={format_value(values[name])} is not allowed; {name} takes {allowed}"
+    return message
+
+
+def _allowed(name: str) -> str:
+    annotation = Rules.__annotations__[name]
+    text = str(annotation).replace("Literal", "").replace("[", "").replace("]", "")
+    return " | ".join(part.strip().strip("'\"") for part in text.replace("|", ",").split(","))
+
+
+def parse_rule_options(items: list[str] | tuple[str, ...]) -> dict[str, str]:
+    """Read `KEY=VALUE` words (from `--rule`) into a dict; ParseError on a bad word."""
+    out: dict[str, str] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip() or not value.strip():
+            raise RulesError(f"--rule {item!r}: write KEY=VALUE, for example target=300")
+        out[key.strip()] = value.strip()
+    return out

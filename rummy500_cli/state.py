@@ -1,0 +1,353 @@
+"""The game state: a fold over the events of a game.
+
+`fold(events)` builds a State from nothing; `State.apply(event)` moves it on by one
+event. Applying trusts the event: checking that events are legal is the engine's work
+(`engine.resolve`) and the auditor's (`verify`). The State is mutable for speed, but it
+is only ever changed by `apply`, so the same events always give the same state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Literal
+
+from .cards import BY_TEXT, Card, format_cards
+from .errors import IllegalAction
+from .events import (
+    DealerDrawn,
+    Discarded,
+    DrawSkipped,
+    Event,
+    GameEnded,
+    GameStarted,
+    LaidOff,
+    Melded,
+    PileTaken,
+    RoundDealt,
+    RoundEnded,
+    StockDrawn,
+    StockRebuilt,
+    UpcardChosen,
+)
+from .melds import Meld
+from .rules import Rules
+
+Phase = Literal["start", "upcard", "draw", "play", "between", "over"]
+CARD = BY_TEXT
+"""Card notation to Card: the fold reads cards with one dictionary look-up."""
+
+
+def _cards(texts: Iterable[str]) -> list[Card]:
+    return [CARD[text] for text in texts]
+
+
+class State:
+    """Everything about a game at one moment: the table, every hand, the scores."""
+
+    __slots__ = (
+        "dealer",
+        "decks",
+        "drew_stock",
+        "events",
+        "first_dealer",
+        "hand_size",
+        "hands",
+        "header",
+        "idle_turns",
+        "kept",
+        "melds",
+        "n",
+        "opened",
+        "pending",
+        "phase",
+        "pile",
+        "players",
+        "rebuilt",
+        "round",
+        "rules",
+        "stock",
+        "table_points",
+        "to_move",
+        "totals",
+        "turn_points",
+        "went_out",
+        "winner",
+    )
+
+    def __init__(self, header: GameStarted) -> None:
+        self.header = header
+        self.rules: Rules = header.rules
+        self.players = header.players
+        self.n = len(header.players)
+        self.decks = self.rules.deck_count(self.n)
+        self.hand_size = self.rules.cards_dealt(self.n)
+        self.events = 1
+        """How many events have been applied (the header included)."""
+        self.phase: Phase = "start"
+        self.round = 0
+        self.first_dealer = -1
+        self.dealer = -1
+        self.to_move = -1
+        self.totals = [0] * self.n
+        self.hands: list[list[Card]] = [[] for _ in range(self.n)]
+        self.stock: list[Card] = []
+        """The stock, its top card last."""
+        self.pile: list[Card] = []
+        """The discard pile, spread: its oldest card first, its top card last."""
+        self.melds: list[Meld] = []
+        """The melds on the table; meld id i is melds[i - 1]."""
+        self.table_points = [0] * self.n
+        self.opened = [False] * self.n
+        self.pending: Card | None = None
+        """The chosen pile card that the next action must put on the table (RULES 4.1)."""
+        self.kept: Card | None = None
+        """The top discard taken and kept, which may not be discarded this turn."""
+        self.turn_points = 0
+        self.drew_stock = False
+        self.idle_turns = 0
+        """Consecutive turns with no draw from the stock (RULES 5.4, 6b.5)."""
+        self.rebuilt = 0
+        self.went_out: int | None = None
+        self.winner: int | None = None
+
+    # --- Reading the state -----------------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        return self.phase == "over"
+
+    def meld(self, meld_id: int) -> Meld:
+        """The meld with this id, or IllegalAction naming the ids there are."""
+        if 1 <= meld_id <= len(self.melds):
+            return self.melds[meld_id - 1]
+        ids = ", ".join(str(m.id) for m in self.melds) or "none yet"
+        raise IllegalAction(f"there is no meld {meld_id} on the table (melds: {ids})")
+
+    def pile_depth_of(self, card: Card) -> int:
+        """The depth (1 = top) of the highest copy of a card in the pile."""
+        for depth in range(1, len(self.pile) + 1):
+            if self.pile[-depth] is card:
+                return depth
+        pile = format_cards(self.pile) or "empty"
+        raise IllegalAction(f"{card} is not in the discard pile (pile: {pile})")
+
+    def copy(self) -> State:
+        """An independent copy, for search and for 'what if'."""
+        twin = State.__new__(State)
+        for name in State.__slots__:
+            setattr(twin, name, getattr(self, name))
+        twin.totals = list(self.totals)
+        twin.hands = [list(hand) for hand in self.hands]
+        twin.stock = list(self.stock)
+        twin.pile = list(self.pile)
+        twin.melds = [meld.copy() for meld in self.melds]
+        twin.table_points = list(self.table_points)
+        twin.opened = list(self.opened)
+        return twin
+
+    def fingerprint(self) -> tuple[object, ...]:
+        """Every field that matters, as plain values: two states are the same game
+        position exactly when their fingerprints are equal."""
+        return (
+            self.events,
+            self.phase,
+            self.round,
+            self.dealer,
+            self.to_move,
+            tuple(self.totals),
+            tuple(tuple(c.ascii for c in hand) for hand in self.hands),
+            tuple(c.ascii for c in self.stock),
+            tuple(c.ascii for c in self.pile),
+            tuple(
+                (
+                    m.id,
+                    m.owner,
+                    m.kind,
+                    m.start,
+                    m.rank,
+                    tuple(c.ascii for c in m.cards),
+                    tuple(m.placed_by),
+                    tuple(m.values),
+                )
+                for m in self.melds
+            ),
+            tuple(self.table_points),
+            tuple(self.opened),
+            self.pending,
+            self.kept,
+            self.turn_points,
+            self.drew_stock,
+            self.idle_turns,
+            self.rebuilt,
+            self.went_out,
+            self.winner,
+        )
+
+    # --- Folding events --------------------------------------------------------------
+
+    def apply(self, event: Event) -> None:
+        """Move the state on by one event."""
+        _APPLY[type(event)](self, event)
+        self.events += 1
+
+    def _dealer_drawn(self, event: DealerDrawn) -> None:
+        self.first_dealer = event.dealer
+
+    def _round_dealt(self, event: RoundDealt) -> None:
+        self.round = event.round
+        self.dealer = event.dealer
+        self.hands = [_cards(hand) for hand in event.hands]
+        self.stock = _cards(reversed(event.stock))
+        self.pile = [] if event.upcard is None else [CARD[event.upcard]]
+        self.melds = []
+        self.table_points = [0] * self.n
+        self.opened = [False] * self.n
+        self.pending = self.kept = None
+        self.turn_points = 0
+        self.drew_stock = False
+        self.idle_turns = 0
+        self.rebuilt = 0
+        self.went_out = None
+        self.to_move = (event.dealer + 1) % self.n
+        self.phase = "upcard" if event.upcard is None else "draw"
+
+    def _upcard_chosen(self, event: UpcardChosen) -> None:
+        card = CARD[event.card]
+        self.hands[event.seat].remove(card)
+        self.pile.append(card)
+        self.phase = "draw"
+
+    def _stock_drawn(self, event: StockDrawn) -> None:
+        hand = self.hands[event.seat]
+        for text in event.cards:
+            self.stock.pop()
+            hand.append(CARD[text])
+        self.drew_stock = True
+        self.phase = "play"
+
+    def _stock_rebuilt(self, event: StockRebuilt) -> None:
+        self.stock = _cards(reversed(event.stock))
+        del self.pile[:-1]
+        self.rebuilt = event.count
+
+    def _draw_skipped(self, event: DrawSkipped) -> None:
+        self.phase = "play"
+
+    def _pile_taken(self, event: PileTaken) -> None:
+        taken = _cards(event.cards)
+        del self.pile[-event.depth :]
+        self.hands[event.seat].extend(taken)
+        rule = self.rules.top_discard
+        if event.depth == 1 and rule != "must_use":
+            self.kept = taken[0]
+        else:
+            self.pending = taken[0]
+        self.phase = "play"
+
+    def _melded(self, event: Melded) -> None:
+        cards = _cards(event.cards)
+        self._remove(event.seat, cards)
+        first = cards[0]
+        if all(card.rank == first.rank for card in cards):
+            meld = Meld(
+                len(self.melds) + 1, event.seat, "set", cards, list(event.values), rank=first.rank
+            )
+        else:
+            # Runs are recorded low to high, so the first card's rank is the start
+            # position (an Ace can only lead a run as A-2-3).
+            meld = Meld(
+                len(self.melds) + 1,
+                event.seat,
+                "run",
+                cards,
+                list(event.values),
+                suit=first.suit,
+                start=first.rank,
+            )
+        self.melds.append(meld)
+        self._score(event.seat, event.values)
+
+    def _laid_off(self, event: LaidOff) -> None:
+        cards = _cards(event.cards)
+        self._remove(event.seat, cards)
+        meld = self.melds[event.meld - 1]
+        count = len(cards)
+        if event.end == "low":
+            meld.cards[:0] = cards
+            meld.values[:0] = event.values
+            meld.placed_by[:0] = [event.seat] * count
+            meld.start -= count
+            if meld.start < 1 and self.rules.around_the_corner:
+                meld.start += 13
+        else:
+            meld.cards.extend(cards)
+            meld.values.extend(event.values)
+            meld.placed_by.extend([event.seat] * count)
+        self._score(event.seat, event.values)
+
+    def _remove(self, seat: int, cards: list[Card]) -> None:
+        hand = self.hands[seat]
+        for card in cards:
+            hand.remove(card)
+            if card is self.pending:
+                self.pending = None
+
+    def _score(self, seat: int, values: Iterable[int]) -> None:
+        points = sum(values)
+        self.table_points[seat] += points
+        self.turn_points += points
+
+    def _discarded(self, event: Discarded) -> None:
+        card = CARD[event.card]
+        self.hands[event.seat].remove(card)
+        self.pile.append(card)
+        self._end_turn(event.seat)
+
+    def _end_turn(self, seat: int) -> None:
+        if self.turn_points:
+            self.opened[seat] = True
+        self.idle_turns = 0 if self.drew_stock else self.idle_turns + 1
+        self.turn_points = 0
+        self.drew_stock = False
+        self.kept = None
+        self.to_move = (seat + 1) % self.n
+        self.phase = "draw"
+
+    def _round_ended(self, event: RoundEnded) -> None:
+        self.totals = [score.total for score in event.scores]
+        self.went_out = event.went_out
+        self.phase = "between"
+
+    def _game_ended(self, event: GameEnded) -> None:
+        self.winner = event.winner
+        self.phase = "over"
+        self.to_move = -1
+
+
+_APPLY = {
+    GameStarted: lambda state, event: None,
+    DealerDrawn: State._dealer_drawn,
+    RoundDealt: State._round_dealt,
+    UpcardChosen: State._upcard_chosen,
+    StockDrawn: State._stock_drawn,
+    StockRebuilt: State._stock_rebuilt,
+    DrawSkipped: State._draw_skipped,
+    PileTaken: State._pile_taken,
+    Melded: State._melded,
+    LaidOff: State._laid_off,
+    Discarded: State._discarded,
+    RoundEnded: State._round_ended,
+    GameEnded: State._game_ended,
+}
+
+
+def fold(events: Iterable[Event]) -> State:
+    """The state after a game's events; the first must be its GameStarted header."""
+    iterator = iter(events)
+    header = next(iterator)
+    if not isinstance(header, GameStarted):
+        raise ValueError("a game's first event must be game_started")
+    state = State(header)
+    for event in iterator:
+        state.apply(event)
+    return state
