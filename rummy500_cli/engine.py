@@ -462,7 +462,11 @@ def _plays_and_discards(state: State, seat: int, hand: list[Card]) -> list[AnyAc
     discards: list[AnyAction] = []
     if not need or state.turn_points == 0 or state.turn_points >= rules.first_meld_min:
         kept = state.kept
-        discards = [Discard(card) for card in dict.fromkeys(hand) if card is not kept]
+        discards = [
+            Discard(card)
+            for card in dict.fromkeys(hand)
+            if card is not kept or hand.count(card) > 1  # a twin from two decks may go
+        ]
     return plays + discards
 
 
@@ -660,7 +664,7 @@ def _resolve_discard(state: State, seat: int, action: Discard) -> list[Event]:
         )
     if card not in hand:
         raise IllegalAction(_missing(hand, [card]))
-    if card is state.kept:
+    if card is state.kept and hand.count(card) == 1:
         raise IllegalAction(f"{card} was taken from the pile this turn: discard another card")
     need = _needs_minimum(state, seat)
     if need and state.turn_points:
@@ -673,7 +677,7 @@ def _resolve_discard(state: State, seat: int, action: Discard) -> list[Event]:
         return [event, *_end_round(state, "went_out", seat, 0, [])]
     idle = 0 if state.drew_stock else state.idle_turns + 1
     if idle >= 4 * state.n:  # RULES 5.4, 6b.5: no draw from the stock in 4 rotations
-        return [event, *_end_round(state, "stock_out", seat, 0, None)]
+        return [event, *_end_round(state, "stock_out", seat, 0, _remaining(hand, [card]))]
     return [event]
 
 

@@ -184,7 +184,8 @@ def shape_of(
             raise IllegalAction(
                 f"{listed}: the cards of a set must all be of different suits (RULES 3.1)"
             )
-        return Shape("set", list(cards), None, ranks[0], 0)
+        ordered = sorted(cards, key=lambda card: card.suit_no)  # one canonical order
+        return Shape("set", ordered, None, ranks[0], 0)
     suits = {card.suit for card in cards}
     if len(suits) != 1:
         raise IllegalAction(

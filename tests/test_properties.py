@@ -1,0 +1,192 @@
+"""Random-simulation property tests (OpenSpiel's generic game test, for Rummy 500).
+
+Many seeded games played by the random legal-move bot, under many rule sets, checking
+at every event: every card is exactly once somewhere, the state folded from the written
+log equals the live state, every listed legal action is accepted and junk is refused
+without a change, round scores are table minus hand, and a seed gives the same log.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rummy500_cli.actions import Discard, DrawStock, LayMeld, LayOff, TakePile
+from rummy500_cli.cards import CARDS, new_deck
+from rummy500_cli.engine import _uses, legal_actions, resolve, usable_depths
+from rummy500_cli.errors import Rummy500Error
+from rummy500_cli.events import Event, LaidOff, Melded, RoundDealt, RoundEnded
+from rummy500_cli.log import encode_log, parse_log
+from rummy500_cli.rules import make_rules
+from rummy500_cli.scoring import hand_total
+from rummy500_cli.selfplay import bot_game
+from rummy500_cli.state import State
+
+RULE_SETS = [
+    {},
+    {"around_the_corner": True, "card_values": "five"},
+    {"set_duplicate_suits": True, "decks": 2},
+    {"min_new_run": 4, "pile_use": "meld_only"},
+    {"top_discard": "keep"},
+    {"top_discard": "only", "stock_draw": 2},
+    {"final_discard": "required"},
+    {"stock_out": "reshuffle"},
+    {"stock_out": "discard_only", "stock_out_hand_penalty": False},
+    {"first_meld_min": 30, "card_values": "five", "pile_use": "meld_only"},
+    {"upcard": "chosen", "next_dealer": "round_winner"},
+    {"hand_size": 10, "stock_out": "reshuffle", "top_discard": "keep"},
+]
+
+
+def all_cards(state: State) -> Counter:
+    cards = Counter(state.stock) + Counter(state.pile)
+    for hand in state.hands:
+        cards.update(hand)
+    for meld in state.melds:
+        cards.update(meld.cards)
+    return cards
+
+
+class Checker:
+    """Runs the per-event checks during a bot game."""
+
+    def __init__(self, probe_every: int) -> None:
+        self.fingerprints: list[tuple[object, ...]] = []
+        self.deck: Counter | None = None
+        self.round_table: Counter = Counter()
+        self.probe_every = probe_every
+        self.count = 0
+
+    def __call__(self, state: State, event: Event) -> None:
+        if self.deck is None:
+            self.deck = Counter(new_deck(state.decks, state.rules.jokers_per_deck))
+        self.fingerprints.append(state.fingerprint())
+        if state.phase in ("upcard", "draw", "play"):
+            assert all_cards(state) == self.deck, "a card was lost or duplicated"
+        if isinstance(event, RoundDealt):
+            self.round_table = Counter()
+        elif isinstance(event, Melded | LaidOff):
+            self.round_table[event.seat] += sum(event.values)
+        elif isinstance(event, RoundEnded):
+            self.check_scores(state, event)
+
+    def before_move(self, state: State) -> None:
+        self.count += 1
+        if self.count % self.probe_every == 0:
+            probe_actions(state)
+
+    def check_scores(self, state: State, event: RoundEnded) -> None:
+        penalty = event.reason == "went_out" or state.rules.stock_out_hand_penalty
+        for seat, score in enumerate(event.scores):
+            assert score.table == self.round_table[seat]
+            assert score.hand == hand_total(state.hands[seat], state.rules)
+            assert score.score == score.table - (score.hand if penalty else 0)
+        if event.went_out is not None:
+            assert not state.hands[event.went_out]
+
+
+def probe_actions(state: State) -> None:
+    """Every legal action resolves; refused junk leaves the state as it was."""
+    before = state.fingerprint()
+    legal = legal_actions(state)
+    assert legal, "a player to move always has a legal action"
+    assert len(set(legal)) == len(legal), "legal actions are listed once each"
+    outcomes = {tuple(resolve(state, action)) for action in legal}
+    assert len(outcomes) == len(legal), "two listed actions do the same thing"
+    hand = state.hands[state.to_move]
+    junk = [TakePile(len(state.pile) + 1), Discard(CARDS[0]), LayMeld(tuple(hand[:3]))]
+    junk += [LayOff(tuple(hand[:1]), 99), DrawStock()]
+    for action in junk:
+        try:
+            outcome = tuple(resolve(state, action))
+        except Rummy500Error:
+            continue
+        # an accepted action must do what one of the listed actions does
+        assert outcome in outcomes, f"{action} is accepted but not listed as legal"
+    assert state.fingerprint() == before, "resolve changed the state"
+    if state.phase == "draw":
+        slow = [
+            depth
+            for depth in range(1, len(state.pile) + 1)
+            if _taken_ok(state, depth)
+        ]
+        assert usable_depths(state) == slow
+
+
+def _taken_ok(state: State, depth: int) -> bool:
+    rules = state.rules
+    if rules.top_discard == "only":
+        return depth == 1
+    if depth == 1 and rules.top_discard == "keep":
+        return True
+    hand = state.hands[state.to_move] + state.pile[-depth:]
+    return next(_uses(state, state.to_move, state.pile[-depth], hand), None) is not None
+
+
+def play_checked(players: int, options: dict, seed: int, probe_every: int = 7) -> None:
+    rules = make_rules({"max_rounds": 1, **options})
+    checker = Checker(probe_every)
+    state, events = bot_game(
+        players, rules, seed, on_event=checker, before_move=checker.before_move
+    )
+    assert state.over
+    # The written log folds back to the same state after every event.
+    data = parse_log(encode_log(events))
+    replay = State(data.events[0])  # type: ignore[arg-type]
+    opening = len(events) - len(checker.fingerprints)  # header, dealer draw, first deal
+    for event in data.events[1:opening]:
+        replay.apply(event)
+    for event, live in zip(data.events[opening:], checker.fingerprints, strict=True):
+        replay.apply(event)
+        assert replay.fingerprint() == live
+
+
+@pytest.mark.parametrize("options", RULE_SETS, ids=lambda o: ",".join(o) or "standard")
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+def test_seeded_rounds_keep_every_invariant(options: dict, players: int) -> None:
+    if options.get("decks") == 2 and players == 2:
+        options = {**options, "hand_size": 13}
+    for seed in range(4):
+        play_checked(players, options, seed)
+
+
+@given(
+    seed=st.integers(0, 2**32),
+    players=st.integers(2, 8),
+    options=st.sampled_from(RULE_SETS),
+)
+def test_random_rounds_keep_every_invariant(seed: int, players: int, options: dict) -> None:
+    if options.get("hand_size") == 10 and players > 4:
+        options = {**options, "decks": 2}
+    play_checked(players, options, seed, probe_every=11)
+
+
+def test_same_seed_gives_a_byte_identical_log() -> None:
+    rules = make_rules({"target": 200})
+    first = encode_log(bot_game(3, rules, seed=42)[1])
+    second = encode_log(bot_game(3, rules, seed=42)[1])
+    assert first == second
+    assert encode_log(bot_game(3, rules, seed=43)[1]) != first
+
+
+def test_whole_games_reach_a_winner() -> None:
+    for seed in range(3):
+        state, events = bot_game(2, make_rules({"target": 300}), seed)
+        assert state.winner is not None
+        assert state.totals[state.winner] >= 300
+        assert state.totals[state.winner] == max(state.totals)
+
+
+@pytest.mark.soak
+@given(
+    seed=st.integers(0, 2**32),
+    players=st.integers(2, 8),
+    options=st.sampled_from(RULE_SETS),
+)
+def test_soak_many_games(seed: int, players: int, options: dict) -> None:
+    if options.get("hand_size") == 10 and players > 4:
+        options = {**options, "decks": 2}
+    play_checked(players, {**options, "max_rounds": 3}, seed, probe_every=3)
