@@ -328,6 +328,17 @@ def usable_depths(state: State) -> list[int]:
     return depths
 
 
+def _take_usable(state: State, seat: int, depth: int) -> bool:
+    """RULES 4.1: whether the chosen card at this depth could be used at once."""
+    pile = state.pile
+    chosen = pile[-depth]
+    hand = state.hands[seat]
+    if state.rules.final_discard == "optional" and not _needs_minimum(state, seat):
+        ranks = hand_index(hand + pile[-depth:])
+        return _has_use(state, chosen, ranks, hand, pile[-depth:])
+    return next(_uses(state, seat, chosen, hand + pile[-depth:]), None) is not None
+
+
 def _has_use(
     state: State, chosen: Card, ranks: dict[int, set[int]], hand: list[Card], taken: list[Card]
 ) -> bool:
@@ -451,9 +462,9 @@ def _plays_and_discards(state: State, seat: int, hand: list[Card]) -> list[AnyAc
     plays: list[AnyAction] = []
     for cards in sets_in(hand, rules, state.decks):
         plays.append(LayMeld(cards))
-    for start, cards in runs_in(hand, rules):
-        plays.append(_run_action(cards, start, rules))
     ranks = hand_index(hand)
+    for start, cards in runs_in(hand, rules, ranks):
+        plays.append(_run_action(cards, start, rules))
     for meld in state.melds:
         for cards, end in layoffs_on(meld, ranks, rules, state.decks):
             plays.append(LayOff(cards, meld.id, end))
@@ -560,16 +571,14 @@ def _resolve_take(state: State, seat: int, action: TakePile) -> list[Event]:
         raise IllegalAction("top_discard=only: only the top card of the pile may be taken (take 1)")
     chosen = pile[-depth]
     keeps = depth == 1 and rules.top_discard != "must_use"
-    if not keeps:
-        held = state.hands[seat] + pile[-depth:]
-        if next(_uses(state, seat, chosen, held), None) is None:
-            usable = [d for d in usable_depths(state) if d != depth]
-            hint = f"usable now: take {', '.join(map(str, usable))}" if usable else "draw instead"
-            how = "meld" if rules.pile_use == "meld_only" else "meld or lay off"
-            raise IllegalAction(
-                f"take {depth}: you could not {how} {chosen} at once with your cards, and the "
-                f"chosen card must be used this turn (RULES 4.1); {hint}"
-            )
+    if not keeps and not _take_usable(state, seat, depth):
+        usable = [d for d in usable_depths(state) if d != depth]
+        hint = f"usable now: take {', '.join(map(str, usable))}" if usable else "draw instead"
+        how = "meld" if rules.pile_use == "meld_only" else "meld or lay off"
+        raise IllegalAction(
+            f"take {depth}: you could not {how} {chosen} at once with your cards, and the "
+            f"chosen card must be used this turn (RULES 4.1); {hint}"
+        )
     cards = tuple(card.ascii for card in pile[-depth:])
     return [PileTaken(seat=seat, depth=depth, cards=cards)]
 

@@ -20,7 +20,7 @@ FORMAT_VERSION = 1
 """The log format. A reader refuses a log whose header names a newer one."""
 
 
-class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
+class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type", gc=False):
     """Base of every event."""
 
 
@@ -116,7 +116,7 @@ class Discarded(Event, tag="discarded", kw_only=True):
     card: str
 
 
-class SeatScore(msgspec.Struct, frozen=True, kw_only=True):
+class SeatScore(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """One seat's round: on the table, left in hand (and which cards), score, total."""
 
     table: int

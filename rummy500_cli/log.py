@@ -27,7 +27,7 @@ from .events import FORMAT_VERSION, AnyEvent, Event, GameStarted
 from .state import State
 
 
-class Entry(msgspec.Struct, kw_only=True, frozen=True):
+class Entry(msgspec.Struct, kw_only=True, frozen=True, gc=False):
     """One line of a log."""
 
     seq: int

@@ -324,11 +324,14 @@ def sets_in(hand: Sequence[Card], rules: Rules, decks: int) -> Iterator[tuple[Ca
                 yield tuple(CARDS[suit * 13 + rank - 1] for suit in group)
 
 
-def runs_in(hand: Sequence[Card], rules: Rules) -> Iterator[tuple[int, tuple[Card, ...]]]:
-    """Every run that the cards allow, as (start position, cards low to high)."""
+def runs_in(
+    hand: Sequence[Card], rules: Rules, index: dict[int, set[int]] | None = None
+) -> Iterator[tuple[int, tuple[Card, ...]]]:
+    """Every run that the cards allow, as (start position, cards low to high). `index`
+    may pass `hand_index(hand)` when the caller has it."""
     minimum = rules.min_new_run
     around = rules.around_the_corner
-    for suit, ranks in hand_index(hand).items():
+    for suit, ranks in (hand_index(hand) if index is None else index).items():
         if len(ranks) < minimum:
             continue
         base = suit * 13 - 1
@@ -353,41 +356,46 @@ def runs_in(hand: Sequence[Card], rules: Rules) -> Iterator[tuple[int, tuple[Car
 
 def layoffs_on(
     meld: Meld, hand_ranks: dict[int, set[int]], rules: Rules, decks: int
-) -> Iterator[tuple[tuple[Card, ...], End | None]]:
+) -> list[tuple[tuple[Card, ...], End | None]]:
     """Every lay-off from the hand onto one meld: single cards on a set; on a run, every
     unbroken block of cards continuing it at either end."""
+    found: list[tuple[tuple[Card, ...], End | None]] = []
     if meld.kind == "set":
-        if len(meld.cards) >= max_set_size(rules, decks):
-            return
         rank = meld.rank
-        used = {card.suit_no for card in meld.cards}
+        if len(meld.cards) >= max_set_size(rules, decks):
+            return found
         for suit in range(4):
             held = hand_ranks.get(suit)
-            if held and rank in held and (rules.set_duplicate_suits or suit not in used):
-                yield (CARDS[suit * 13 + rank - 1],), None
-        return
+            if (
+                held
+                and rank in held
+                and (rules.set_duplicate_suits or all(card.suit_no != suit for card in meld.cards))
+            ):
+                found.append(((CARDS[suit * 13 + rank - 1],), None))
+        return found
     suit = meld.cards[0].suit_no
     ranks = hand_ranks.get(suit)
     if not ranks:
-        return
+        return found
     base = suit * 13 - 1
     room = 13 - len(meld.cards)
     around = rules.around_the_corner
-    block: list[Card] = []
+    block: tuple[Card, ...] = ()
     position = meld.start - 1
     while len(block) < room and (around or position >= 1):
         rank = rank_at(position)
         if rank not in ranks:
             break
-        block.insert(0, CARDS[base + rank])
-        yield tuple(block), "low"
+        block = (CARDS[base + rank], *block)
+        found.append((block, "low"))
         position -= 1
-    block = []
-    position = meld.end + 1
+    block = ()
+    position = meld.start + len(meld.cards)
     while len(block) < room and (around or position <= 14):
         rank = rank_at(position)
         if rank not in ranks:
             break
-        block.append(CARDS[base + rank])
-        yield tuple(block), "high"
+        block = (*block, CARDS[base + rank])
+        found.append((block, "high"))
         position += 1
+    return found

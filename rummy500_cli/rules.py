@@ -15,7 +15,7 @@ import msgspec
 from .errors import RulesError
 
 
-class Rules(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=False):
+class Rules(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """Every rule option; the defaults are the standard game (RULES.md)."""
 
     # 1. Cards and players

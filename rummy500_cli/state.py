@@ -245,27 +245,22 @@ class State:
         self.phase = "play"
 
     def _melded(self, event: Melded) -> None:
-        cards = _cards(event.cards)
+        cards = [CARD[text] for text in event.cards]
         self._remove(event.seat, cards)
         first = cards[0]
-        if all(card.rank == first.rank for card in cards):
-            meld = Meld(
-                len(self.melds) + 1, event.seat, "set", cards, list(event.values), rank=first.rank
-            )
+        # A set's first two cards share a rank; a run is recorded low to high, so its
+        # first card's rank is its start position (an Ace leads a run only as A-2-3).
+        if first.rank == cards[1].rank:
+            meld = Meld(len(self.melds) + 1, event.seat, "set", cards, list(event.values))
+            meld.rank = first.rank
         else:
-            # Runs are recorded low to high, so the first card's rank is the start
-            # position (an Ace can only lead a run as A-2-3).
-            meld = Meld(
-                len(self.melds) + 1,
-                event.seat,
-                "run",
-                cards,
-                list(event.values),
-                suit=first.suit,
-                start=first.rank,
-            )
+            meld = Meld(len(self.melds) + 1, event.seat, "run", cards, list(event.values))
+            meld.suit = first.suit
+            meld.start = first.rank
         self.melds.append(meld)
-        self._score(event.seat, event.values)
+        points = sum(event.values)
+        self.table_points[event.seat] += points
+        self.turn_points += points
 
     def _laid_off(self, event: LaidOff) -> None:
         cards = _cards(event.cards)
@@ -289,8 +284,8 @@ class State:
         hand = self.hands[seat]
         for card in cards:
             hand.remove(card)
-            if card is self.pending:
-                self.pending = None
+        if self.pending is not None and self.pending in cards:
+            self.pending = None
 
     def _score(self, seat: int, values: Iterable[int]) -> None:
         points = sum(values)

@@ -108,11 +108,7 @@ def probe_actions(state: State) -> None:
         assert outcome in outcomes, f"{action} is accepted but not listed as legal"
     assert state.fingerprint() == before, "resolve changed the state"
     if state.phase == "draw":
-        slow = [
-            depth
-            for depth in range(1, len(state.pile) + 1)
-            if _taken_ok(state, depth)
-        ]
+        slow = [depth for depth in range(1, len(state.pile) + 1) if _taken_ok(state, depth)]
         assert usable_depths(state) == slow
 
 

@@ -16,7 +16,8 @@ class RandomBot:
     def __init__(self, seed: int | str, seat: int) -> None:
         self._stream = ByteStream(seed, f"bot/random/{seat}")
 
-    def choose(self, state: State) -> AnyAction:
-        """The action to play now; `state.to_move` must be this bot's seat."""
-        actions = legal_actions(state)
+    def choose(self, state: State, legal: list[AnyAction] | None = None) -> AnyAction:
+        """The action to play now; `state.to_move` must be this bot's seat. `legal` may
+        pass the legal actions when the caller has them already."""
+        actions = legal_actions(state) if legal is None else legal
         return actions[self._stream.below(len(actions))]
