@@ -30,6 +30,7 @@ from .cards import Card, format_cards, new_deck
 from .deal import deal_cards, draw_for_dealer, rebuilt_stock, seed_text, shuffled_deck
 from .errors import IllegalAction, RulesError
 from .events import (
+    FORMAT_VERSION,
     DealerDrawn,
     Discarded,
     DrawSkipped,
@@ -75,8 +76,11 @@ def new_game(
     rules: Rules = STANDARD,
     seed: int | str = 0,
     deck: Sequence[Sequence[Card]] = (),
+    seats: Sequence[str] = (),
 ) -> list[Event]:
     """The opening events of a game: header, the draw for the first dealer, first deal.
+
+    `seats` records who plays each seat (`human`, `bot:LEVEL`), for resuming.
 
     With a stacked `deck` (for each of the first rounds, the top of its deck) the last
     seat deals the first round, so that seat 0 gets the first card and plays first.
@@ -89,11 +93,13 @@ def new_game(
         raise RulesError(f"two players share a name ({', '.join(names)}): names must differ")
     _check_stacked(deck, rules, len(names))
     header = GameStarted(
+        format=FORMAT_VERSION,
         program=f"rummy500 {__version__}",
         rules=rules,
         players=names,
         seed=seed_text(seed),
         deck=tuple(tuple(card.ascii for card in cards) for cards in deck),
+        seats=tuple(seats),
     )
     if deck:
         drawn = DealerDrawn(draws=(), dealer=len(names) - 1)
@@ -649,7 +655,7 @@ def _resolve_play(state: State, seat: int, action: Action) -> list[Event]:
 
 def _layoff_order(meld: Meld, cards: Sequence[Card], end: str | None) -> list[Card]:
     if meld.kind == "set":
-        return list(cards)
+        return sorted(cards, key=lambda card: card.suit_no)
     first = meld.start - len(cards) if end == "low" else meld.end + 1
     by_rank = {card.rank: card for card in cards}
     return [by_rank[rank_at(first + i)] for i in range(len(cards))]
@@ -730,10 +736,9 @@ def _end_round(
             return [ended, GameEnded(winner=leaders[0], totals=totals)]
     if rules.max_rounds and state.round >= rules.max_rounds:  # RULES 5.4
         return [ended, GameEnded(winner=None, totals=totals, reason="max_rounds")]
+    dealer = (state.dealer + 1) % state.n
     if rules.next_dealer == "round_winner" and went_out is not None:  # RULES 6b.3
         dealer = went_out
-    else:
-        dealer = (state.dealer + 1) % state.n
     return [ended, deal_round(state.header, state.round + 1, dealer)]
 
 

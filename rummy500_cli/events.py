@@ -27,7 +27,8 @@ class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type", gc=Fals
 class GameStarted(Event, tag="game_started", kw_only=True):
     """The header: everything needed to replay the game from nothing."""
 
-    format: int = FORMAT_VERSION
+    format: int = 1
+    """The log format this file is written in (1 before any format change)."""
     program: str
     rules: Rules
     players: tuple[str, ...]
@@ -35,6 +36,8 @@ class GameStarted(Event, tag="game_started", kw_only=True):
     deck: tuple[tuple[str, ...], ...] = ()
     """A stacked deck: for each of the first rounds, the top of its deck, top card first;
     the rest of each deck follows in the seeded shuffle's order."""
+    seats: tuple[str, ...] = ()
+    """Who plays each seat: `human`, or `bot:LEVEL`; a resumed game seats them again."""
 
 
 class DealerDrawn(Event, tag="dealer_drawn", kw_only=True):

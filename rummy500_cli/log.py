@@ -95,6 +95,13 @@ def parse_log(data: bytes, path: object = "<log>") -> LogData:
         raise LogError(f"{path}: the file is empty; not a game log")
     chunks = data.split(b"\n")
     tail = chunks.pop()  # b"" when the file ends with a newline, as it should
+    while chunks and not chunks[-1].strip() and not tail:
+        chunks.pop()  # blank lines after the last line (an editor's doing) are harmless
+    if chunks and chunks[0].endswith(b"\r"):
+        raise LogError(
+            f"{path}: the lines end in CR LF (Windows line endings), which changes every "
+            "line's bytes and so the hash chain; convert it back with dos2unix"
+        )
     warnings = []
     if tail:
         warnings.append(
@@ -127,7 +134,7 @@ def parse_log(data: bytes, path: object = "<log>") -> LogData:
             raise LogError(f"{path}:{number + 1}: a second game_started header")
         events.append(entry.event)
         prev = sha(line).hexdigest()
-    good = len(data) - len(tail)
+    good = sum(len(line) + 1 for line in chunks)
     return LogData(events=events, lines=chunks, warnings=warnings, good_size=good)
 
 
@@ -173,6 +180,7 @@ class LogWriter:
         writer = cls(target, handle, 0, "")
         writer._lock()
         writer.append(events)
+        _fsync_directory(target.parent)  # the new file's name survives a power cut too
         return writer
 
     @classmethod
@@ -226,6 +234,19 @@ class LogWriter:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _fsync_directory(folder: Path) -> None:
+    try:
+        descriptor = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(descriptor)
+    except OSError:
+        pass
+    finally:
+        os.close(descriptor)
 
 
 def encode_log(events: Iterable[Event]) -> bytes:

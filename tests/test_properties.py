@@ -170,7 +170,7 @@ def test_same_seed_gives_a_byte_identical_log() -> None:
 
 def test_whole_games_reach_a_winner() -> None:
     for seed in range(3):
-        state, events = bot_game(2, make_rules({"target": 300}), seed)
+        state, _ = bot_game(2, make_rules({"target": 300}), seed)
         assert state.winner is not None
         assert state.totals[state.winner] >= 300
         assert state.totals[state.winner] == max(state.totals)

@@ -9,15 +9,19 @@ from ..state import State
 
 
 class RandomBot:
-    """Plays a uniformly random legal action, from a stream seeded by game and seat."""
+    """Plays a uniformly random legal action. Its randomness comes from the game seed, the
+    seat and the number of events so far, so a resumed game plays on exactly as an
+    unbroken one would."""
 
     level = "random"
 
     def __init__(self, seed: int | str, seat: int) -> None:
-        self._stream = ByteStream(seed, f"bot/random/{seat}")
+        self._seed = seed
+        self._seat = seat
 
     def choose(self, state: State, legal: list[AnyAction] | None = None) -> AnyAction:
         """The action to play now; `state.to_move` must be this bot's seat. `legal` may
         pass the legal actions when the caller has them already."""
         actions = legal_actions(state) if legal is None else legal
-        return actions[self._stream.below(len(actions))]
+        stream = ByteStream(self._seed, f"bot/random/{self._seat}/{state.events}")
+        return actions[stream.below(len(actions))]

@@ -1,0 +1,241 @@
+"""The game loop: bots move, humans type, and every line on screen comes from here.
+
+Three consoles share one loop: `PlainConsole` (scripts: lines in, plain lines out),
+`PromptConsole` (a person at a terminal: prompt-toolkit, imported only here) and
+`JsonConsole` (programs: the JSON-lines protocol of rummy500-protocol(7)).
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from typing import IO, Any
+
+import click
+import msgspec
+
+from .. import __version__
+from ..actions import AnyAction
+from ..cards import Card
+from ..engine import legal_actions
+from ..errors import ParseError
+from ..events import Event, GameEnded, RoundEnded
+from ..render.narrate import Narrator
+from ..render.scores import score_table
+from ..render.style import Style
+from ..session import Session
+from ..view import view, visible_event
+from .commands import Interpreter, Reply
+
+PROTOCOL_VERSION = 1
+
+
+class Quit(Exception):
+    """The player leaves (Ctrl-D, `quit`, end of input, Ctrl-C during a bot's move)."""
+
+
+class PlainConsole:
+    """Lines from a stream (stdin or --commands), plain lines to stdout, errors to stderr."""
+
+    def __init__(self, lines: IO[str], style: Style, quiet: bool, strict: bool) -> None:
+        self._lines = lines
+        self.style = style
+        self.quiet = quiet
+        self.strict = strict
+
+    def show(self, text: str) -> None:
+        click.echo(text, color=self.style.color)
+
+    def banner(self, text: str) -> None:
+        if not self.quiet:
+            self.show(text)
+
+    def error(self, text: str) -> None:
+        click.echo(f"error: {text}", err=True, color=self.style.color)
+
+    def read(self, session: Session, seat: int) -> str | None:
+        line = self._lines.readline()
+        return None if line == "" else line.strip()
+
+    def handover(self, name: str) -> None:
+        """Hot-seat play: nothing to hide from a script."""
+
+    def event(self, event: Event, session: Session, lines: list[str]) -> None:
+        for line in lines:
+            self.show(line)
+
+    def pause(self, seconds: float) -> None:
+        if seconds > 0:
+            time.sleep(seconds)
+
+
+class JsonConsole(PlainConsole):
+    """The JSON-lines protocol: hello, events, prompts, errors, ping/pong, bye."""
+
+    def __init__(self, lines: IO[str], style: Style, quiet: bool, strict: bool, seats: list[int]):
+        super().__init__(lines, Style(ascii=True), quiet, strict)
+        self.seats = seats
+        self.viewer = seats[0] if len(seats) == 1 else None
+
+    def send(self, **message: Any) -> None:
+        sys.stdout.write(msgspec.json.encode(message).decode() + "\n")
+        sys.stdout.flush()
+
+    def show(self, text: str) -> None:
+        self.send(type="info", text=text)
+
+    def banner(self, text: str) -> None:
+        """Banners are for people; the hello line carries what a program needs."""
+
+    def error(self, text: str) -> None:
+        self.send(type="error", message=text)
+
+    def event(self, event: Event, session: Session, lines: list[str]) -> None:
+        self.send(type="event", seq=session.writer.seq - 1, event=visible_event(event, self.viewer))
+
+    def prompt(self, session: Session, seat: int) -> None:
+        state = session.state
+        seen = view(state, seat)
+        self.send(
+            type="prompt",
+            seat=seat,
+            step=state.phase,
+            legal=[action.text() for action in legal_actions(state)],
+            **msgspec.to_builtins(seen),
+        )
+
+    def read(self, session: Session, seat: int) -> str | None:
+        self.prompt(session, seat)
+        while True:
+            line = self._lines.readline()
+            if line == "":
+                return None
+            text = line.strip()
+            if not text.startswith("{"):
+                if text.lower().split()[:1] == ["ping"]:
+                    self.send(type="pong", id=text.split()[1] if len(text.split()) > 1 else None)
+                    continue
+                return text
+            try:
+                message = msgspec.json.decode(text)
+            except msgspec.DecodeError as error:
+                self.error(f"not JSON: {error}")
+                continue
+            if isinstance(message, dict) and message.get("type") == "ping":
+                self.send(type="pong", id=message.get("id"))
+                continue
+            if isinstance(message, dict) and "command" in message:
+                return str(message["command"])
+            try:
+                action = msgspec.convert(message, AnyAction, dec_hook=_card_hook)
+            except (msgspec.ValidationError, ParseError) as error:
+                self.error(f"not an action: {error}; send a command line or an action object")
+                continue
+            return action.text()
+
+
+def _card_hook(kind: type, value: Any) -> Any:
+    if kind is Card and isinstance(value, str):
+        return Card.parse(value)
+    raise NotImplementedError
+
+
+def resume_line(session: Session) -> str:
+    return f"rummy500 resume {session.path}"
+
+
+def run(
+    session: Session,
+    console: PlainConsole,
+    pace: float = 0.0,
+    hot_seat: bool = False,
+) -> int:
+    """Play until the game ends or the player leaves; answer the exit status."""
+    style = console.style
+    interpreter = Interpreter(session, style)
+    state = session.state
+    humans = [seat for seat in range(state.n) if session.is_human(seat)]
+    home = humans[0] if len(humans) == 1 else None
+    narrator = Narrator(style, viewer=home)
+    shown_to: int | None = None
+    dirty = True
+
+    def show_events(events: list[Event], actor: int) -> None:
+        narrator.viewer = actor if (hot_seat and actor in humans) else home
+        for event in events:
+            lines = narrator.feed(event, state)
+            console.event(event, session, lines)
+            if isinstance(event, RoundEnded) and not isinstance(console, JsonConsole):
+                console.show(score_table(state.players, event))
+            if isinstance(event, GameEnded):
+                console.banner(f"The game is over. Log: {session.path}")
+                console.banner(
+                    f"Next: rummy500 replay {session.path} · rummy500 analyze {session.path}"
+                )
+
+    if isinstance(console, JsonConsole):
+        header = session.events[0]
+        console.send(
+            type="hello",
+            protocol=PROTOCOL_VERSION,
+            program=f"rummy500 {__version__}",
+            rules=msgspec.to_builtins(state.rules),
+            players=list(state.players),
+            seats=list(session.kinds),
+            you=humans,
+            seed=getattr(header, "seed", ""),
+            log=str(session.path),
+        )
+    try:
+        while not state.over:
+            seat = state.to_move
+            if not session.is_human(seat):
+                action = session.bot_move()
+                events = session.submit(action)
+                show_events(events, seat)
+                dirty = True
+                console.pause(pace)
+                continue
+            if hot_seat and shown_to != seat:
+                console.handover(state.players[seat])
+                shown_to = seat
+                dirty = True
+            if dirty and not isinstance(console, JsonConsole):
+                console.show(interpreter.table(seat))
+                dirty = False
+            line = console.read(session, seat)
+            if line is None:
+                raise Quit
+            reply: Reply = interpreter.handle(line, seat)
+            for text in reply.lines:
+                console.show(text)
+            if reply.error:
+                console.error(reply.error)
+                if console.strict:
+                    console.banner(
+                        f"Stopped at the first refused command (--strict). Resume: {resume_line(session)}"
+                    )
+                    return 1
+            if reply.events:
+                show_events(reply.events, seat)
+                dirty = True
+            if reply.quit:
+                raise Quit
+    except (Quit, KeyboardInterrupt):
+        _goodbye(console, session, "quit")
+        return 0
+    finally:
+        session.close()
+    _goodbye(console, session, "game_over")
+    return 0
+
+
+def _goodbye(console: PlainConsole, session: Session, reason: str) -> None:
+    if isinstance(console, JsonConsole):
+        console.send(type="bye", reason=reason, log=str(session.path), resume=resume_line(session))
+        return
+    if reason == "quit":
+        console.show(f"Game saved. Resume with: {resume_line(session)}")
+
+
+__all__ = ["JsonConsole", "PlainConsole", "Quit", "run"]

@@ -1,0 +1,59 @@
+"""`rummy500`: the entry point. Subcommands load lazily, so `--help` starts fast."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+
+import click
+
+from .. import __version__
+
+COMMANDS = {
+    "play": ("rummy500_cli.cli.play", "play", "Start a game against bots or friends."),
+    "resume": ("rummy500_cli.cli.play", "resume", "Continue a saved game."),
+    "games": ("rummy500_cli.cli.games", "games", "List saved games."),
+    "rules": ("rummy500_cli.cli.info", "rules", "Print the rules in effect in plain words."),
+    "schema": ("rummy500_cli.cli.info", "schema", "Print the JSON Schema of a game log line."),
+}
+
+
+class LazyGroup(click.Group):
+    """A group whose commands are imported only when they are used."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return list(COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        entry = COMMANDS.get(cmd_name)
+        if entry is None:
+            return None
+        module = importlib.import_module(entry[0])
+        return getattr(module, entry[1])
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = [(name, help_text) for name, (_m, _f, help_text) in COMMANDS.items()]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+
+@click.group(
+    cls=LazyGroup,
+    context_settings={"help_option_names": ["-h", "--help"]},
+    epilog="Run 'rummy500 COMMAND --help' for a command's options; man rummy500 for more.",
+)
+@click.version_option(__version__, "-V", "--version", prog_name="rummy500")
+def main() -> None:
+    """Rummy 500 in the terminal: play against bots, save, resume, and script games.
+
+    Every game is a JSON-lines log: the save file, the replay and the audit trail.
+    """
+
+
+def run() -> None:
+    """Console entry point with exit codes: 0 done, 1 error, 2 usage error."""
+    sys.exit(main())
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,47 @@
+"""Options shared by the commands that set up rules: --variant, --rule, --target."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import click
+
+
+def rule_options(command: Callable[..., Any]) -> Callable[..., Any]:
+    """Add --variant, --rule (repeatable) and --target to a command."""
+    command = click.option(
+        "--target", type=click.IntRange(1), default=None, help="Points to win (default 500)."
+    )(command)
+    command = click.option(
+        "--rule",
+        "rule",
+        multiple=True,
+        metavar="KEY=VALUE",
+        help="Set a rule option (repeatable), e.g. --rule around_the_corner=true.",
+    )(command)
+    command = click.option(
+        "--variant",
+        metavar="NAME",
+        default=None,
+        help="A preset or variant: standard, wikipedia (and, later, jokers, partnership...).",
+    )(command)
+    return command
+
+
+def rules_from(variant: str | None, rule: tuple[str, ...], target: int | None, players: int):
+    """Build and check the Rules, or raise click.BadParameter with the reason."""
+    from ..errors import RulesError
+    from ..rules import make_rules, parse_rule_options
+
+    try:
+        options: dict[str, object] = dict(parse_rule_options(rule))
+        if target is not None:
+            options["target"] = target
+        preset = variant if variant in (None, "standard", "wikipedia") else None
+        other = None if variant in (None, "standard", "wikipedia") else variant
+        chosen = make_rules(options, preset=preset, variant=other)
+        chosen.check(players)
+    except RulesError as error:
+        raise click.BadParameter(str(error), param_hint="--rule/--variant") from None
+    return chosen

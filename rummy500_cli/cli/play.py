@@ -1,0 +1,275 @@
+"""`rummy500 play` and `rummy500 resume`: set up a session and hand it to the loop.
+
+Only click is imported at module level: `rummy500 play --help` must start fast.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import sys
+from pathlib import Path
+from typing import IO
+
+import click
+
+from .options import rule_options, rules_from
+
+BOT_NAMES = ["Ada", "Bob", "Cy", "Dee", "Eve", "Fox", "Gus", "Hal"]
+
+
+def _display_options(command):
+    command = click.option(
+        "--pace",
+        type=click.FloatRange(0),
+        default=None,
+        metavar="SECONDS",
+        help="Pause after each bot move (default 0.8 on a terminal, 0 otherwise).",
+    )(command)
+    command = click.option(
+        "--four-color", is_flag=True, help="A four-colour deck: clubs green, diamonds blue."
+    )(command)
+    command = click.option(
+        "--ascii", "ascii_cards", is_flag=True, help="Cards as 7H rather than 7♥."
+    )(command)
+    command = click.option(
+        "--color/--no-color",
+        default=None,
+        help="Colour on or off (default: off when NO_COLOR is set or output is not a terminal).",
+    )(command)
+    command = click.option(
+        "--json",
+        "json_mode",
+        is_flag=True,
+        help="Speak the JSON-lines protocol on stdin/stdout (rummy500-protocol(7)).",
+    )(command)
+    command = click.option("--strict", is_flag=True, help="Exit 1 at the first refused command.")(
+        command
+    )
+    command = click.option("-q", "--quiet", is_flag=True, help="No banners: only the game.")(
+        command
+    )
+    command = click.option(
+        "--commands",
+        type=click.File("r"),
+        default=None,
+        metavar="FILE",
+        help="Read commands from FILE instead of the keyboard.",
+    )(command)
+    return command
+
+
+def choose_style(color: bool | None, ascii_cards: bool, four_color: bool):
+    """The one colour and symbol decision: flag, then NO_COLOR, then the terminal."""
+    from ..render.style import Style
+
+    if color is None:
+        color = not os.environ.get("NO_COLOR") and sys.stdout.isatty()
+    encoding = (getattr(sys.stdout, "encoding", None) or "").lower().replace("-", "")
+    ascii_cards = ascii_cards or encoding not in ("utf8", "utf16", "utf32")
+    return Style(color=bool(color), ascii=ascii_cards, four_color=four_color)
+
+
+def _parse_seats(
+    players: int, name: str | None, bots: str, seats: tuple[str, ...]
+) -> tuple[list[str], list[str]]:
+    """Names and kinds of every seat from --players, --name, --bots and --seat."""
+    from ..errors import RulesError
+    from ..session import parse_seat_kind
+
+    levels = [level.strip() for level in bots.split(",") if level.strip()] or ["greedy"]
+    human = name or os.environ.get("USER") or "You"
+    kinds = ["human"] + [parse_seat_kind(levels[(i - 1) % len(levels)]) for i in range(1, players)]
+    names: list[str | None] = [human] + [None] * (players - 1)
+    for spec in seats:
+        number, sep, value = spec.partition("=")
+        if not sep or not number.strip().isdigit():
+            raise click.BadParameter(
+                f"{spec!r}: write N=KIND[:NAME], e.g. 1=human:Ana", param_hint="--seat"
+            )
+        seat = int(number)
+        if not 0 <= seat < players:
+            raise click.BadParameter(f"{spec!r}: seats are 0 to {players - 1}", param_hint="--seat")
+        parts = value.split(":")
+        if parts[0].lower() == "bot" and len(parts) > 1:
+            parts = [f"bot:{parts[1]}", *parts[2:]]
+        try:
+            kinds[seat] = parse_seat_kind(parts[0])
+        except RulesError as error:
+            raise click.BadParameter(str(error), param_hint="--seat") from None
+        if len(parts) > 1 and parts[1].strip():
+            names[seat] = ":".join(parts[1:]).strip()
+    taken = {n for n in names if n}
+    pool = [n for n in BOT_NAMES if n not in taken]
+    final = []
+    for seat, given in enumerate(names):
+        if given:
+            final.append(given)
+        elif kinds[seat] == "human":
+            final.append(f"Player{seat}")
+        else:
+            final.append(pool.pop(0))
+    return final, kinds
+
+
+def _read_deck(handle: IO[str]):
+    """A stacked deck file: cards top first; '#' comments; a line '---' starts a round."""
+    from ..cards import parse_cards
+    from ..errors import ParseError
+
+    rounds: list[list] = [[]]
+    for number, raw in enumerate(handle, 1):
+        line = raw.split("#", 1)[0].strip()
+        if line == "---":
+            rounds.append([])
+            continue
+        try:
+            rounds[-1].extend(parse_cards(line))
+        except ParseError as error:
+            raise click.BadParameter(f"line {number}: {error}", param_hint="--deck") from None
+    return [cards for cards in rounds if cards]
+
+
+def _console(json_mode, commands, quiet, strict, style, session):
+    from .loop import JsonConsole, PlainConsole
+
+    stream = commands if commands is not None else sys.stdin
+    if json_mode:
+        humans = [s for s in range(session.state.n) if session.is_human(s)]
+        return JsonConsole(stream, style, quiet, strict, humans)
+    if commands is None and sys.stdin.isatty() and sys.stdout.isatty():
+        from .paths import history_file
+        from .prompt import PromptConsole
+
+        return PromptConsole(style, history_file())
+    return PlainConsole(stream, style, quiet, strict)
+
+
+def _go(session, json_mode, commands, quiet, strict, style, pace, warnings=()) -> None:
+    from .loop import run
+
+    console = _console(json_mode, commands, quiet, strict, style, session)
+    for warning in warnings:
+        click.echo(f"warning: {warning}", err=True)
+    interactive = type(console).__name__ == "PromptConsole"
+    if pace is None:
+        pace = 0.8 if interactive else 0.0
+    humans = sum(session.is_human(s) for s in range(session.state.n))
+    state = session.state
+    console.banner(
+        f"rummy500 · {', '.join(state.players)} · seed {session.events[0].seed} · "
+        f"saving to {session.path}"
+    )
+    console.banner("Type help for the commands; Ctrl-D (or quit) saves and leaves.")
+    code = run(session, console, pace=pace, hot_seat=humans > 1)
+    sys.exit(code)
+
+
+@click.command()
+@click.option(
+    "--players",
+    type=click.IntRange(2, 8),
+    default=2,
+    show_default=True,
+    help="Players at the table, you included.",
+)
+@click.option("--name", default=None, help="Your name (default: $USER).")
+@click.option(
+    "--bots",
+    default="greedy",
+    show_default=True,
+    metavar="LEVEL[,LEVEL...]",
+    help="The bots' levels, seat by seat: random, greedy.",
+)
+@click.option(
+    "--seat",
+    "seats",
+    multiple=True,
+    metavar="N=KIND[:NAME]",
+    help="Seat N: human or a bot level, with a name (repeatable), e.g. 1=human:Ana.",
+)
+@click.option(
+    "--seed", default=None, help="Deal from this seed (default: a fresh one, shown at the start)."
+)
+@click.option(
+    "--deck",
+    type=click.File("r"),
+    default=None,
+    metavar="FILE|-",
+    help="A stacked deck: cards top first; '---' starts the next round.",
+)
+@rule_options
+@click.option(
+    "--save",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    metavar="PATH",
+    help="Save the game log here (default: the user data directory).",
+)
+@_display_options
+def play(
+    players,
+    name,
+    bots,
+    seats,
+    seed,
+    deck,
+    variant,
+    rule,
+    target,
+    save,
+    commands,
+    quiet,
+    strict,
+    json_mode,
+    color,
+    ascii_cards,
+    four_color,
+    pace,
+) -> None:
+    """Start a game of Rummy 500 against bots or friends.
+
+    Every move is saved as it is made; leave at any time with Ctrl-D or quit and come
+    back with rummy500 resume.
+    """
+    from ..errors import Rummy500Error
+    from ..session import Session
+    from .paths import new_save_path
+
+    rules = rules_from(variant, rule, target, players)
+    names, kinds = _parse_seats(players, name, bots, seats)
+    if seed is None:
+        seed = str(secrets.randbelow(10**9))
+    seed_value: int | str = int(seed) if seed.isdigit() else seed
+    stacked = _read_deck(deck) if deck is not None else []
+    path = save or new_save_path(str(seed_value))
+    style = choose_style(color, ascii_cards, four_color)
+    try:
+        session = Session.start(path, names, kinds, rules, seed_value, stacked)
+    except Rummy500Error as error:
+        raise click.ClickException(str(error)) from None
+    _go(session, json_mode, commands, quiet, strict, style, pace)
+
+
+@click.command()
+@click.argument("path", required=False, type=click.Path(dir_okay=False, path_type=Path))
+@_display_options
+def resume(path, commands, quiet, strict, json_mode, color, ascii_cards, four_color, pace) -> None:
+    """Continue a saved game: PATH, or the most recent unfinished one."""
+    from ..errors import Rummy500Error
+    from ..session import Session
+    from .games import latest_unfinished
+
+    if path is None:
+        path = latest_unfinished()
+        if path is None:
+            raise click.ClickException("no unfinished game is saved; start one with rummy500 play")
+    style = choose_style(color, ascii_cards, four_color)
+    try:
+        session, warnings = Session.resume(path)
+    except Rummy500Error as error:
+        raise click.ClickException(str(error)) from None
+    if session.state.over:
+        session.close()
+        raise click.ClickException(f"{path}: this game is over; see it with rummy500 replay {path}")
+    _go(session, json_mode, commands, quiet, strict, style, pace, warnings)

@@ -1,0 +1,129 @@
+"""Narration: each event as one line in words, as a person at the table would say it.
+
+A take from the pile and the play that uses its chosen card are told as one line:
+"Bob takes 7♥ and the 2 cards above it from the pile and melds 7♥ 7♠ 7♦ (21)".
+"""
+
+from __future__ import annotations
+
+from ..cards import Card
+from ..events import (
+    DealerDrawn,
+    Discarded,
+    DrawSkipped,
+    Event,
+    GameEnded,
+    LaidOff,
+    Melded,
+    PileTaken,
+    RoundDealt,
+    RoundEnded,
+    StockDrawn,
+    StockRebuilt,
+    UpcardChosen,
+)
+from ..state import State
+from .style import Style
+
+
+def _cards(texts: tuple[str, ...], style: Style) -> str:
+    return style.cards(Card.parse(text) for text in texts)
+
+
+class Narrator:
+    """Turns events into lines for one viewer (None: an onlooker who sees no hands)."""
+
+    def __init__(self, style: Style, viewer: int | None = None, reveal: bool = False) -> None:
+        self.style = style
+        self.viewer = viewer
+        self.reveal = reveal
+        """Show cards drawn from the stock by anyone (replays of finished games)."""
+        self._take: str | None = None
+
+    def _name(self, state: State, seat: int) -> str:
+        return "You" if seat == self.viewer else state.players[seat]
+
+    def feed(self, event: Event, state: State) -> list[str]:
+        """The lines to print for an event, given the state just after it."""
+        style = self.style
+        if isinstance(event, PileTaken):
+            who = self._name(state, event.seat)
+            chosen = _cards(event.cards[:1], style)
+            above = len(event.cards) - 1
+            extra = ""
+            if above:
+                extra = f" and the {above} card{'s' if above > 1 else ''} above it"
+            verb = "take" if who == "You" else "takes"
+            self._take = f"{who} {verb} {chosen}{extra} from the pile"
+            if event.seat == self.viewer and above:
+                self._take += f" ({_cards(event.cards[1:], style)})"
+            if state.pending is None:  # kept, not used at once
+                line, self._take = self._take + ".", None
+                return [line]
+            return []
+        line = self._line(event, state)
+        if self._take is not None and isinstance(event, Melded | LaidOff):
+            line = self._take + " and " + line.split(" ", 1)[1]
+            self._take = None
+        return [line] if line else []
+
+    def _line(self, event: Event, state: State) -> str:
+        style = self.style
+        if isinstance(event, StockDrawn):
+            who = self._name(state, event.seat)
+            if event.seat == self.viewer or self.reveal:
+                verb = "draw" if who == "You" else "draws"
+                return f"{who} {verb} {_cards(event.cards, style)} from the stock."
+            count = len(event.cards)
+            return f"{who} draws {'a card' if count == 1 else f'{count} cards'} from the stock."
+        if isinstance(event, Melded):
+            who = self._name(state, event.seat)
+            verb = "meld" if who == "You" else "melds"
+            return (
+                f"{who} {verb} {_cards(event.cards, style)} ({sum(event.values)}) as #{event.meld}."
+            )
+        if isinstance(event, LaidOff):
+            who = self._name(state, event.seat)
+            owner = state.melds[event.meld - 1].owner
+            whose = "own" if owner == event.seat else f"{state.players[owner]}'s"
+            verb = "lay" if who == "You" else "lays"
+            return (
+                f"{who} {verb} off {_cards(event.cards, style)} on #{event.meld} ({whose}) "
+                f"({sum(event.values)})."
+            )
+        if isinstance(event, Discarded):
+            who = self._name(state, event.seat)
+            verb = "discard" if who == "You" else "discards"
+            return f"{who} {verb} {_cards((event.card,), style)}."
+        if isinstance(event, UpcardChosen):
+            return f"{self._name(state, event.seat)} starts the pile with {_cards((event.card,), style)}."
+        if isinstance(event, StockRebuilt):
+            return f"The stock is empty: the pile but its top card is shuffled into a new stock ({event.count} of 3)."
+        if isinstance(event, DrawSkipped):
+            return f"The stock is empty: {self._name(state, event.seat)} plays on without drawing."
+        if isinstance(event, DealerDrawn):
+            if not event.draws:
+                return f"{state.players[event.dealer]} deals first (stacked deck)."
+            draws = " / ".join(
+                ", ".join(
+                    f"{state.players[seat]} {_cards((card,), style)}"
+                    for seat, card in enumerate(row)
+                    if card
+                )
+                for row in event.draws
+            )
+            return f"Draw for the deal: {draws}. {state.players[event.dealer]} deals first."
+        if isinstance(event, RoundDealt):
+            upcard = (
+                "" if event.upcard is None else f"; the upcard is {_cards((event.upcard,), style)}"
+            )
+            return f"Round {event.round}: {state.players[event.dealer]} deals{upcard}."
+        if isinstance(event, RoundEnded):
+            if event.went_out is not None:
+                return f"{state.players[event.went_out]} goes out. Round {event.round} is over."
+            return f"The stock is out. Round {event.round} is over."
+        if isinstance(event, GameEnded):
+            if event.winner is None:
+                return f"The game stops unfinished after {state.round} rounds (max_rounds)."
+            return f"{state.players[event.winner]} wins the game with {event.totals[event.winner]}."
+        return ""

@@ -1,0 +1,102 @@
+"""The rules in effect, in plain words (`rummy500 rules`, the in-game `rules`)."""
+
+from __future__ import annotations
+
+from ..rules import Rules, format_value
+
+
+def rules_text(rules: Rules, players: int | None = None) -> str:
+    """Every rule of the game in force, one short paragraph per topic."""
+    r = rules
+    lines = []
+    if players:
+        decks = r.deck_count(players)
+        lines.append(
+            f"Players: {players}, each for themself; {r.cards_dealt(players)} cards each from "
+            f"{'one 52-card deck' if decks == 1 else 'two decks mixed (104 cards)'}."
+        )
+    else:
+        lines.append(
+            "Players: 2 to 8. 13 cards each with 2 players, 7 with 3 or more"
+            + ("" if r.hand_size == "auto" else f" (here {r.hand_size})")
+            + "; one deck for 2-4 players, two for 5-8"
+            + ("" if r.decks == "auto" else f" (here {r.decks})")
+            + "."
+        )
+    lines.append(
+        "Deal: the lowest card drawn deals first; the deal then passes "
+        + ("to the left." if r.next_dealer == "left" else "to the player who went out.")
+        + (
+            " The top of the stock starts the discard pile."
+            if r.upcard == "stock"
+            else " The player left of the dealer gets an extra card and starts the pile with "
+            "a card of their choice."
+        )
+    )
+    lines.append(
+        "Melds: a set is 3 or 4 cards of one rank"
+        + (
+            " (two of a suit allowed with two decks, up to 8)"
+            if r.set_duplicate_suits
+            else ", all of different suits"
+        )
+        + f"; a run is {r.min_new_run} or more consecutive cards of one suit. Aces are low "
+        "(A-2-3) or high (Q-K-A)"
+        + (
+            ", and runs may turn the corner (K-A-2)."
+            if r.around_the_corner
+            else ", never both (no K-A-2)."
+        )
+    )
+    draw = "the top card of the stock" if r.stock_draw == 1 else "two cards from the stock"
+    take = {
+        "must_use": "any card of the pile with every card above it; the chosen card must "
+        "be put on the table at once",
+        "keep": "any card of the pile with every card above it, using the chosen card at "
+        "once; the top card alone may be taken and kept, but not discarded again that turn",
+        "only": "only the top card of the pile, kept freely (not discarded again that turn)",
+    }[r.top_discard]
+    use = "in a new meld only" if r.pile_use == "meld_only" else "in a new meld or a lay-off"
+    lines.append(
+        f"Turn: draw {draw}, or take {take} ({use}). Then meld and lay off on anyone's "
+        "melds as you like (lay-offs score for you), and discard one card."
+    )
+    out = (
+        "Going out: by melding, laying off or discarding your last card."
+        if r.final_discard == "optional"
+        else "Going out: only by discarding your last card (keep one to discard)."
+    )
+    lines.append(out)
+    stock = {
+        "end": "the round ends when the stock is empty and the player to draw will not take from the pile",
+        "reshuffle": "when the stock is empty the pile but its top card becomes a new shuffled stock (at most 3 times)",
+        "discard_only": "when the stock is empty play goes on without drawing until someone goes out",
+    }[r.stock_out]
+    penalty = "" if r.stock_out_hand_penalty else "; after a stock-out nobody deducts their hand"
+    lines.append(
+        f"Stock: {stock}{penalty}. A round with no draw from the stock for 4 full rotations ends as a stock-out."
+    )
+    values = (
+        "2-9 face value; 10, J, Q, K 10; Ace 15, but 1 when played low in a run"
+        if r.card_values == "face"
+        else "A-9 count 5 (an Ace 15 when high or in a set); 10, J, Q, K 10"
+    )
+    lines.append(
+        f"Scoring: {values}; an Ace left in hand counts 15. Each round you score the cards you "
+        f"put on the table minus the cards left in your hand. First to {r.target} wins; the "
+        "highest total wins when several pass it, and a tie for the highest plays another round."
+    )
+    if r.first_meld_min:
+        lines.append(
+            "First meld: your first turn with plays in a round must put at least "
+            f"{r.first_meld_min} points on the table."
+        )
+    if r.max_rounds:
+        lines.append(f"The game stops unfinished after {r.max_rounds} rounds if nobody has won.")
+    changes = r.changes()
+    lines.append(
+        "Options changed from the standard game: "
+        + (", ".join(f"{k}={format_value(v)}" for k, v in changes.items()) if changes else "none")
+        + "."
+    )
+    return "\n".join(lines)

@@ -1,0 +1,43 @@
+"""How cards are drawn: symbols or ASCII letters, colour or not, two or four colours."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from ..cards import Card
+
+_RESET = "\x1b[0m"
+_COLORS = {  # spades, hearts, clubs, diamonds (Suit order)
+    False: ("", "\x1b[31m", "", "\x1b[31m"),
+    True: ("", "\x1b[31m", "\x1b[32m", "\x1b[34m"),
+}
+
+
+@dataclass(frozen=True)
+class Style:
+    """One decision, made at start-up, about how the game is drawn."""
+
+    color: bool = False
+    ascii: bool = False
+    four_color: bool = False
+
+    def card(self, card: Card) -> str:
+        text = card.ascii if self.ascii else card.symbol
+        if self.color and card.suit is not None:
+            code = _COLORS[self.four_color][card.suit]
+            if code:
+                return f"{code}{text}{_RESET}"
+        return text
+
+    def cards(self, cards: Iterable[Card]) -> str:
+        return " ".join(self.card(card) for card in cards)
+
+    def bold(self, text: str) -> str:
+        return f"\x1b[1m{text}{_RESET}" if self.color else text
+
+    def dim(self, text: str) -> str:
+        return f"\x1b[2m{text}{_RESET}" if self.color else text
+
+
+PLAIN = Style()

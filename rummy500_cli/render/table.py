@@ -1,0 +1,98 @@
+"""The table view: what a player sees at their turn, as lines of text."""
+
+from __future__ import annotations
+
+from ..cards import rank_sort_key, sort_key
+from ..state import State
+from .style import Style
+
+STEP_WORDS = {
+    "upcard": "choose the upcard",
+    "draw": "draw",
+    "play": "meld, lay off or discard",
+    "between": "round over",
+    "over": "game over",
+    "start": "not dealt",
+}
+
+
+def scoreline(state: State) -> str:
+    """Round number and running totals on one line."""
+    totals = " · ".join(
+        f"{name} {total}" for name, total in zip(state.players, state.totals, strict=True)
+    )
+    return f"Round {state.round} · {totals} · playing to {state.rules.target}"
+
+
+def pile_line(state: State, style: Style) -> str:
+    """The spread pile, oldest first, each card with the number that takes it."""
+    if not state.pile:
+        return "Pile: empty"
+    size = len(state.pile)
+    cards = " ".join(
+        f"{style.dim(str(size - i))}:{style.card(card)}" for i, card in enumerate(state.pile)
+    )
+    return f"Pile (take N): {cards}"
+
+
+def meld_lines(state: State, style: Style) -> list[str]:
+    """Every meld with its id, its owner, and who laid off which card."""
+    if not state.melds:
+        return ["Melds: none yet"]
+    lines = ["Melds:"]
+    for meld in state.melds:
+        parts = []
+        for card, by in zip(meld.cards, meld.placed_by, strict=True):
+            text = style.card(card)
+            if by != meld.owner:
+                text += f"({state.players[by]})"
+            parts.append(text)
+        lines.append(f"  #{meld.id} {state.players[meld.owner]}: {' '.join(parts)}")
+    return lines
+
+
+def hand_line(state: State, seat: int, style: Style, by_rank: bool = False) -> str:
+    """A hand sorted by suit then rank (or by rank), suits in groups."""
+    hand = sorted(state.hands[seat], key=rank_sort_key if by_rank else sort_key)
+    if by_rank:
+        body = style.cards(hand)
+    else:
+        groups: list[list] = []
+        for card in hand:
+            if groups and groups[-1][0].suit == card.suit:
+                groups[-1].append(card)
+            else:
+                groups.append([card])
+        body = "  ".join(style.cards(group) for group in groups)
+    return f"Hand ({state.players[seat]}, {len(hand)}): {body}"
+
+
+def turn_line(state: State) -> str:
+    """Whose turn, which step, and the stock."""
+    if state.phase in ("over", "between", "start"):
+        return f"{STEP_WORDS[state.phase].capitalize()} · stock {len(state.stock)}"
+    mover = state.players[state.to_move]
+    step = STEP_WORDS[state.phase]
+    extra = ""
+    if state.pending is not None:
+        extra = f" (first put {state.pending} from the pile on the table)"
+    return f"{mover} to {step}{extra} · stock {len(state.stock)}"
+
+
+def table_view(
+    state: State, viewer: int | None, style: Style, by_rank: bool = False, show_all: bool = False
+) -> str:
+    """The whole table as seen from a seat: others' hands as counts only (all hands when
+    `show_all`, as in the replay of a finished game)."""
+    lines = [style.bold(scoreline(state)), turn_line(state), pile_line(state, style)]
+    lines.extend(meld_lines(state, style))
+    counts = []
+    for seat, name in enumerate(state.players):
+        if show_all or seat == viewer:
+            continue
+        counts.append(f"{name} {len(state.hands[seat])} cards")
+    if counts:
+        lines.append("Others: " + " · ".join(counts))
+    seats = range(state.n) if show_all else ([] if viewer is None else [viewer])
+    lines.extend(hand_line(state, seat, style, by_rank) for seat in seats)
+    return "\n".join(lines)

@@ -1,0 +1,84 @@
+"""What one seat may see: of the state (`view`) and of each event (`visible_event`).
+
+Bots, the JSON protocol and `replay --as` see the game only through these, so that no
+one ever learns another hand, the stock's order or a card drawn by someone else.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from .events import Event, RoundDealt, StockDrawn, StockRebuilt
+from .state import State
+
+
+class MeldView(msgspec.Struct, frozen=True, kw_only=True):
+    id: int
+    owner: int
+    kind: str
+    cards: tuple[str, ...]
+    placed_by: tuple[int, ...]
+
+
+class View(msgspec.Struct, frozen=True, kw_only=True):
+    """The table as one seat sees it."""
+
+    seat: int
+    players: tuple[str, ...]
+    round: int
+    phase: str
+    to_move: int
+    hand: tuple[str, ...]
+    hand_counts: tuple[int, ...]
+    pile: tuple[str, ...]
+    stock: int
+    melds: tuple[MeldView, ...]
+    totals: tuple[int, ...]
+    pending: str | None = None
+    kept: str | None = None
+
+
+def view(state: State, seat: int) -> View:
+    """The state as a seat may see it: its own hand, the others' counts."""
+    own = state.to_move == seat
+    return View(
+        seat=seat,
+        players=state.players,
+        round=state.round,
+        phase=state.phase,
+        to_move=state.to_move,
+        hand=tuple(card.ascii for card in state.hands[seat]),
+        hand_counts=tuple(len(hand) for hand in state.hands),
+        pile=tuple(card.ascii for card in state.pile),
+        stock=len(state.stock),
+        melds=tuple(
+            MeldView(
+                id=meld.id,
+                owner=meld.owner,
+                kind=meld.kind,
+                cards=tuple(card.ascii for card in meld.cards),
+                placed_by=tuple(meld.placed_by),
+            )
+            for meld in state.melds
+        ),
+        totals=tuple(state.totals),
+        pending=state.pending.ascii if own and state.pending is not None else None,
+        kept=state.kept.ascii if own and state.kept is not None else None,
+    )
+
+
+def visible_event(event: Event, seat: int | None) -> dict[str, Any]:
+    """An event as a seat may see it (None: an onlooker), as a JSON-ready dict."""
+    data: dict[str, Any] = msgspec.to_builtins(event)
+    if isinstance(event, RoundDealt):
+        data["hands"] = [
+            list(hand) if index == seat else len(hand) for index, hand in enumerate(event.hands)
+        ]
+        data["stock"] = len(event.stock)
+    elif isinstance(event, StockDrawn) and event.seat != seat:
+        data["cards"] = len(event.cards)
+    elif isinstance(event, StockRebuilt):
+        data["stock"] = len(event.stock)
+    return data
