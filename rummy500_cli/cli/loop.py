@@ -44,14 +44,14 @@ class PlainConsole:
         self.strict = strict
 
     def show(self, text: str) -> None:
-        click.echo(text, color=self.style.color)
+        click.echo(self.style.text(text), color=self.style.color)
 
     def banner(self, text: str) -> None:
         if not self.quiet:
             self.show(text)
 
     def error(self, text: str) -> None:
-        click.echo(f"error: {text}", err=True, color=self.style.color)
+        click.echo(f"error: {self.style.text(text)}", err=True, color=self.style.color)
 
     def read(self, session: Session, seat: int) -> str | None:
         line = self._lines.readline()
@@ -82,27 +82,23 @@ class JsonConsole(PlainConsole):
         sys.stdout.flush()
 
     def show(self, text: str) -> None:
-        self.send(type="info", text=text)
+        self.send(type="info", text=self.style.text(text))
 
     def banner(self, text: str) -> None:
         """Banners are for people; the hello line carries what a program needs."""
 
     def error(self, text: str) -> None:
-        self.send(type="error", message=text)
+        self.send(type="error", message=self.style.text(text))
 
     def event(self, event: Event, session: Session, lines: list[str]) -> None:
         self.send(type="event", seq=session.writer.seq - 1, event=visible_event(event, self.viewer))
 
     def prompt(self, session: Session, seat: int) -> None:
         state = session.state
-        seen = view(state, seat)
-        self.send(
-            type="prompt",
-            seat=seat,
-            step=state.phase,
-            legal=[action.text() for action in legal_actions(state)],
-            **msgspec.to_builtins(seen),
-        )
+        message = {"type": "prompt", "step": state.phase}
+        message.update(msgspec.to_builtins(view(state, seat)))
+        message["legal"] = [action.text() for action in legal_actions(state)]
+        self.send(**message)
 
     def read(self, session: Session, seat: int) -> str | None:
         self.prompt(session, seat)
@@ -224,6 +220,12 @@ def run(
     except (Quit, KeyboardInterrupt):
         _goodbye(console, session, "quit")
         return 0
+    except Exception as error:  # no traceback for a user: say it, keep the game
+        console.error(
+            f"internal error: {type(error).__name__}: {error} (please report it); "
+            f"every move so far is saved: {resume_line(session)}"
+        )
+        return 1
     finally:
         session.close()
     _goodbye(console, session, "game_over")

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from ..cards import Card
 
 _RESET = "\x1b[0m"
+_TO_ASCII = str.maketrans({"♠": "S", "♥": "H", "♣": "C", "♦": "D", "—": "-", "·": "|"})
 _COLORS = {  # spades, hearts, clubs, diamonds (Suit order)
     False: ("", "\x1b[31m", "", "\x1b[31m"),
     True: ("", "\x1b[31m", "\x1b[32m", "\x1b[34m"),
@@ -32,6 +33,10 @@ class Style:
 
     def cards(self, cards: Iterable[Card]) -> str:
         return " ".join(self.card(card) for card in cards)
+
+    def text(self, text: str) -> str:
+        """Free text (messages, narration) with suit symbols as letters under --ascii."""
+        return text.translate(_TO_ASCII) if self.ascii else text
 
     def bold(self, text: str) -> str:
         return f"\x1b[1m{text}{_RESET}" if self.color else text
