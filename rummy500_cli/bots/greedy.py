@@ -63,7 +63,7 @@ class GreedyBot:
                 if state.pending
                 else "points on the table now are safe from going out"
             )
-            return best, f"{best} puts {points} points on the table: {why}"
+            return best, f"puts {points} points on the table; {why}"
         discards = [a for a in actions if isinstance(a, Discard)]
         if discards:
             hand = state.hands[state.to_move]
@@ -74,8 +74,8 @@ class GreedyBot:
                     a.card.code,
                 ),
             )
-            return best, f"{best}: the costliest card that is not close to a meld"
-        return actions[0], f"{actions[0]} is the only move"
+            return best, "the costliest card that is not close to a meld"
+        return actions[0], "the only move"
 
     def _draw(self, state: State, actions: list[AnyAction]) -> tuple[AnyAction, str]:
         best: tuple[float, AnyAction, str] | None = None
@@ -92,10 +92,10 @@ class GreedyBot:
             value = points - 3 * extra
             if value > 0 and (best is None or value > best[0]):
                 chosen = state.pile[-action.depth]
-                why = f"{action} uses {chosen} at once for {points} points"
+                why = f"uses {chosen} at once for {points} points"
                 if extra:
                     why += f" and brings {extra} more card{'s' if extra > 1 else ''} into the hand"
                 best = (value, action, why)
         if best is not None:
             return best[1], best[2]
-        return DrawStock(), "draw: no card of the pile makes enough points at once"
+        return DrawStock(), "no card of the pile makes enough points at once"

@@ -47,12 +47,12 @@ class Reply:
     quit: bool = False
 
 
-def legal_summary(session: Session, limit: int = 6) -> str:
+def legal_summary(session: Session, limit: int = 6, ascii: bool = True) -> str:
     """The legal moves now, in the command language, shortened for one line."""
     actions = legal_actions(session.state)
     words = []
     for action in actions:
-        text = action.text()
+        text = action.text(ascii)
         if text.startswith("discard") and len(actions) > limit:
             words.append("discard CARD")
             break
@@ -86,7 +86,8 @@ class Interpreter:
             action = parse_action(line, state)
             events = self.session.submit(action, seat)
         except Rummy500Error as error:
-            return Reply(error=f"{error}; legal now: {legal_summary(self.session)}")
+            legal = legal_summary(self.session, ascii=self.style.ascii)
+            return Reply(error=f"{error}; legal now: {legal}")
         return Reply(events=events)
 
     def table(self, seat: int) -> str:
@@ -158,7 +159,7 @@ class Interpreter:
             f"  {text}" for text in USAGE.values() if not text.startswith("upcard")
         ]
         lines += ["Table:"] + [f"  {text}" for text in META.values()]
-        lines.append(f"Legal now: {legal_summary(self.session)}")
+        lines.append(f"Legal now: {legal_summary(self.session, ascii=self.style.ascii)}")
         return Reply(lines=lines)
 
     def _quit(self, args: list[str], seat: int) -> Reply:

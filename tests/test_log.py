@@ -1,0 +1,158 @@
+"""The log's failure cases: torn lines, edits, bad schema, newer formats, two writers."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from rummy500_cli.errors import LogError
+from rummy500_cli.events import FORMAT_VERSION
+from rummy500_cli.log import LogWriter, encode_log, load_state, parse_log, read_log
+from rummy500_cli.rules import make_rules
+from rummy500_cli.selfplay import bot_game
+
+
+@pytest.fixture(scope="module")
+def game_events():
+    _, events = bot_game(2, make_rules({"max_rounds": 1}), seed=5)
+    return events
+
+
+def write(path: Path, events) -> Path:
+    path.write_bytes(encode_log(events))
+    return path
+
+
+def test_a_written_log_reads_back_as_the_same_game(tmp_path: Path, game_events) -> None:
+    path = tmp_path / "g.jsonl"
+    with LogWriter.create(path, game_events[:3]) as writer:
+        writer.append(game_events[3:])
+    data = read_log(path)
+    assert data.events == game_events
+    assert data.warnings == []
+    assert path.read_bytes() == encode_log(game_events)
+    live = load_state(game_events)
+    assert load_state(data.events).fingerprint() == live.fingerprint()
+
+
+def test_every_line_is_one_json_object_with_seq_and_chain(tmp_path: Path, game_events) -> None:
+    lines = encode_log(game_events).decode().splitlines()
+    first = json.loads(lines[0])
+    assert first["seq"] == 0 and first["prev"] == "" and first["event"]["type"] == "game_started"
+    assert first["event"]["format"] == FORMAT_VERSION
+    assert [json.loads(line)["seq"] for line in lines] == list(range(len(lines)))
+
+
+def test_torn_last_line_is_dropped_and_cut_off_on_resume(tmp_path: Path, game_events) -> None:
+    path = write(tmp_path / "g.jsonl", game_events[:10])
+    whole = path.read_bytes()
+    with path.open("ab") as handle:
+        handle.write(b'{"seq":10,"event":{"type":"disc')
+    data = read_log(path)
+    assert data.events == game_events[:10]
+    assert "torn last line" in data.warnings[0] and ":11:" in data.warnings[0]
+    writer, resumed = LogWriter.resume(path)
+    with writer:
+        assert resumed.events == game_events[:10]
+        assert path.read_bytes() == whole  # the torn tail is cut off
+        writer.append(game_events[10:12])
+    assert read_log(path).events == game_events[:12]
+
+
+def test_an_edited_line_breaks_the_chain_at_the_next_line(tmp_path: Path, game_events) -> None:
+    lines = encode_log(game_events).splitlines(keepends=True)
+    target = next(i for i, line in enumerate(lines) if b'"discarded"' in line)
+    card = json.loads(lines[target])["event"]["card"]
+    other = "2C" if card != "2C" else "3C"
+    lines[target] = lines[target].replace(f'"card":"{card}"'.encode(), f'"card":"{other}"'.encode())
+    with pytest.raises(
+        LogError, match=rf":{target + 2}: the hash chain is broken: line {target + 1}"
+    ):
+        parse_log(b"".join(lines), "g.jsonl")
+
+
+@pytest.mark.parametrize("change", ["swap", "delete"])
+def test_moved_or_removed_lines_are_detected(game_events, change: str) -> None:
+    lines = encode_log(game_events).splitlines(keepends=True)
+    if change == "swap":
+        lines[5], lines[6] = lines[6], lines[5]
+    else:
+        del lines[5]
+    with pytest.raises(LogError, match=r"g.jsonl:6: sequence number \d+ where 5 was due"):
+        parse_log(b"".join(lines), "g.jsonl")
+
+
+def test_a_line_against_the_schema_is_refused_with_its_number(game_events) -> None:
+    lines = encode_log(game_events).splitlines(keepends=True)
+    entry = json.loads(lines[4])
+    entry["event"]["seat"] = "north"
+    lines[4] = json.dumps(entry, separators=(",", ":")).encode() + b"\n"
+    with pytest.raises(
+        LogError, match=r"g.jsonl:5: Expected `int`, got `str` - at `\$.event.seat`"
+    ):
+        parse_log(b"".join(lines), "g.jsonl")
+
+
+def test_an_unknown_event_type_is_refused(game_events) -> None:
+    lines = encode_log(game_events).splitlines(keepends=True)
+    lines[3] = lines[3].replace(b'"type":"', b'"type":"x', 1)
+    with pytest.raises(LogError, match=r"g.jsonl:4: Invalid value"):
+        parse_log(b"".join(lines), "g.jsonl")
+
+
+def test_a_newer_format_is_refused_with_a_clear_message(game_events) -> None:
+    lines = encode_log(game_events).splitlines(keepends=True)
+    lines[0] = lines[0].replace(b'"format":1', b'"format":99')
+    with pytest.raises(LogError, match="log format 99 by a newer rummy500.*upgrade"):
+        parse_log(b"".join(lines), "g.jsonl")
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (b"", "the file is empty"),
+        (b"hello\n", "not JSON"),
+        (b'{"seq":0,"event":{"type":"discarded"},"prev":""}\n', "not a game_started header"),
+    ],
+)
+def test_files_that_are_not_logs(data: bytes, message: str) -> None:
+    with pytest.raises(LogError, match=message):
+        parse_log(data, "x.jsonl")
+
+
+def test_windows_line_endings_are_named(game_events) -> None:
+    data = encode_log(game_events[:4]).replace(b"\n", b"\r\n")
+    with pytest.raises(LogError, match="CR LF"):
+        parse_log(data, "g.jsonl")
+
+
+def test_blank_lines_at_the_end_are_harmless(tmp_path: Path, game_events) -> None:
+    path = write(tmp_path / "g.jsonl", game_events[:6])
+    with path.open("ab") as handle:
+        handle.write(b"\n\n")
+    writer, data = LogWriter.resume(path)
+    with writer:
+        assert data.events == game_events[:6]
+        writer.append(game_events[6:8])
+    assert read_log(path).events == game_events[:8]
+
+
+def test_a_second_writer_is_refused(tmp_path: Path, game_events) -> None:
+    path = write(tmp_path / "g.jsonl", game_events[:6])
+    writer, _ = LogWriter.resume(path)
+    try:
+        with pytest.raises(LogError, match="another rummy500 process has this game open"):
+            LogWriter.resume(path)
+    finally:
+        writer.close()
+    second, _ = LogWriter.resume(path)  # free again once the first has closed
+    second.close()
+
+
+def test_create_never_overwrites(tmp_path: Path, game_events) -> None:
+    path = write(tmp_path / "g.jsonl", game_events[:3])
+    with pytest.raises(LogError, match="a file is already there"):
+        LogWriter.create(path, game_events[:3])
+    assert path.read_bytes() == encode_log(game_events[:3])
