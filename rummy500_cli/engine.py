@@ -63,6 +63,11 @@ from .rules import STANDARD, Rules
 from .scoring import hand_total, hand_value, table_value
 from .state import State
 
+ROUND_LIMIT = 1000
+"""RULES 5.4 (termination): with no `max_rounds`, a game that has not been won after this
+many rounds (players who never meld can keep every total below the target) ends
+unfinished, as `max_rounds` would end it. A real game is 4 to 15 rounds."""
+
 REACH_BUDGET = 4000
 """How many positions the first_meld_min look-ahead may visit before it gives up and
 treats the minimum as out of reach (a refusal, never a game that cannot go on)."""
@@ -734,7 +739,7 @@ def _end_round(
         leaders = [s for s, total in enumerate(totals) if total == best]
         if len(leaders) == 1:
             return [ended, GameEnded(winner=leaders[0], totals=totals)]
-    if rules.max_rounds and state.round >= rules.max_rounds:  # RULES 5.4
+    if state.round >= (rules.max_rounds or ROUND_LIMIT):  # RULES 5.4
         return [ended, GameEnded(winner=None, totals=totals, reason="max_rounds")]
     dealer = (state.dealer + 1) % state.n
     if rules.next_dealer == "round_winner" and went_out is not None:  # RULES 6b.3
