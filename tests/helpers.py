@@ -1,0 +1,152 @@
+"""Builders for the rule scenarios (tests/test_rules_*.py): stacked deals, actions in the
+command language, refusals that must leave the state alone, and an independent card-value
+table (RULES 6.1) to check scores against.
+
+A scenario deals known hands with `start`: seat 0 is dealt first and plays first, the
+last seat deals. Turns are then played with `act(state, "draw", "meld 7H 7S 7D", ...)`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import pytest
+
+from rummy500_cli.actions import Action, parse_action
+from rummy500_cli.cards import Card, new_deck, parse_cards
+from rummy500_cli.deal import stack
+from rummy500_cli.engine import legal_actions, new_game, play
+from rummy500_cli.errors import IllegalAction, Rummy500Error
+from rummy500_cli.events import Event
+from rummy500_cli.rules import Rules, make_rules
+from rummy500_cli.state import State, fold
+
+NAMES = ("Ann", "Bob", "Cyd", "Dee", "Eve", "Fay", "Gus", "Hal")
+
+
+def cards(text: str) -> list[Card]:
+    """Cards from text: `cards("7H 7S 7D")`."""
+    return parse_cards(text)
+
+
+def card(text: str) -> Card:
+    return Card.parse(text)
+
+
+def rules_for(players: int, size: int, options: dict[str, object]) -> Rules:
+    """Rules with these options; hand_size set to `size` unless that is the auto size."""
+    options = dict(options)
+    auto = 13 if players == 2 else 7
+    if "hand_size" not in options and size != auto:
+        options["hand_size"] = size
+    return make_rules(options)
+
+
+def start(
+    hands: Sequence[str | Sequence[Card]],
+    up: str | None = None,
+    stock: str = "",
+    *,
+    later: Sequence[Sequence[Card]] = (),
+    seed: int | str = 0,
+    **options: object,
+) -> State:
+    """A game dealt from a stacked deck: these hands to seats 0..n-1 (the last seat
+    deals, seat 0 plays first), the upcard `up` (with upcard=chosen: seat 0's extra
+    card), then these cards on top of the stock (top first).
+
+    Keyword options are rule options (`start(..., card_values="five")`). The hand size is
+    the size of the given hands. `later` stacks the decks of the following rounds.
+    """
+    dealt = [cards(hand) if isinstance(hand, str) else list(hand) for hand in hands]
+    rules = rules_for(len(dealt), len(dealt[0]), options)
+    top = stack(dealt, None if up is None else card(up), cards(stock))
+    return fold(new_game(NAMES[: len(dealt)], rules, seed=seed, deck=[top, *later]))
+
+
+def act(state: State, *commands: str | Action) -> list[Event]:
+    """Play commands (`"draw"`, `"meld 7H 7S 7D"`, `"discard 2C"`, or Action objects) in
+    order for whoever is to move; answer every event they made."""
+    events: list[Event] = []
+    for command in commands:
+        action = parse_action(command, state) if isinstance(command, str) else command
+        events.extend(play(state, action))
+    return events
+
+
+def refused(
+    state: State,
+    command: str | Action,
+    *,
+    seat: int | None = None,
+    error: type[Rummy500Error] = IllegalAction,
+    match: str | None = None,
+) -> str:
+    """Assert that the command is refused with `error` (a one-line message, matching
+    `match` if given) and that the state is exactly as it was; answer the message."""
+    before = state.fingerprint()
+    action = parse_action(command, state) if isinstance(command, str) else command
+    with pytest.raises(error, match=match) as info:
+        play(state, action, seat)
+    message = str(info.value)
+    assert isinstance(info.value, Rummy500Error)
+    assert message.strip() and "\n" not in message, message
+    assert state.fingerprint() == before
+    return message
+
+
+def of_type(events: Iterable[Event], kind: type) -> list:
+    """The events of one type, in order."""
+    return [event for event in events if isinstance(event, kind)]
+
+
+def one(events: Iterable[Event], kind: type):
+    """The single event of this type (fails when there is not exactly one)."""
+    found = of_type(events, kind)
+    assert len(found) == 1, f"expected one {kind.__name__}, got {found}"
+    return found[0]
+
+
+def is_legal(state: State, command: str | Action) -> bool:
+    """Whether legal_actions offers the command (parsed in the command language)."""
+    action = parse_action(command, state) if isinstance(command, str) else command
+    return action in legal_actions(state)
+
+
+def fill(hands: Sequence[str], size: int, reserved: str = "", decks: int = 1) -> list[list[Card]]:
+    """Complete each hand to `size` cards with the cards no hand holds and `reserved`
+    does not name, taken in the canonical deck order (clubs, diamonds, hearts, spades,
+    each A-K): big hands whose every card is known."""
+    pool = new_deck(decks)
+    named = [cards(hand) for hand in hands]
+    for used in [*named, cards(reserved)]:
+        for c in used:
+            pool.remove(c)
+    out = []
+    for hand in named:
+        extra = size - len(hand)
+        out.append(hand + pool[:extra])
+        del pool[:extra]
+    return out
+
+
+# --- An independent table of RULES 6.1, to check the engine's scores ---------------------
+
+
+def face_in_hand(c: Card) -> int:
+    """RULES 6.1, `face`, a card left in the hand: 2-9 face, 10-K 10, Ace 15."""
+    if c.rank == 1:
+        return 15
+    return 10 if c.rank >= 10 else c.rank
+
+
+def five_in_hand(c: Card) -> int:
+    """RULES 6.1, `five`, a card left in the hand: A-9 5 (Ace 15), 10-K 10."""
+    if c.rank == 1:
+        return 15
+    return 10 if c.rank >= 10 else 5
+
+
+def deadwood(hand: Iterable[Card], values: str = "face") -> int:
+    value = face_in_hand if values == "face" else five_in_hand
+    return sum(value(c) for c in hand)
