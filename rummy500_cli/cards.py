@@ -143,9 +143,6 @@ class Card:
     def __reduce__(self) -> tuple[object, tuple[str]]:
         return (Card.parse, (self.ascii,))
 
-    def __lt__(self, other: Card) -> bool:
-        return self.code < other.code
-
     def __copy__(self) -> Card:
         return self
 

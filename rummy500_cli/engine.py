@@ -26,7 +26,7 @@ from .actions import (
     LayOff,
     TakePile,
 )
-from .cards import Card, format_cards, new_deck
+from .cards import Card, format_cards, new_deck, sort_key
 from .deal import deal_cards, draw_for_dealer, rebuilt_stock, seed_text, shuffled_deck
 from .errors import IllegalAction, RulesError
 from .events import (
@@ -612,7 +612,7 @@ def _resolve_play(state: State, seat: int, action: Action) -> list[Event]:
             cards=tuple(card.ascii for card in shape.cards),
             values=tuple(values),
         )
-        melds_after = state.melds
+        grown: Meld | None = None
     elif isinstance(action, LayOff):
         cards = action.cards
         if not _has(hand, cards):
@@ -632,8 +632,7 @@ def _resolve_play(state: State, seat: int, action: Action) -> list[Event]:
             values=tuple(values),
             end=end,
         )
-        melds_after = list(state.melds)
-        melds_after[meld.id - 1] = _grown(meld, ordered, LayOff(tuple(ordered), meld.id, end))
+        grown = _grown(meld, ordered, LayOff(tuple(ordered), meld.id, end))
     else:
         raise IllegalAction(f"{action} is not a move now: meld, lay off or discard")
     if pending is not None and pending not in cards:
@@ -646,7 +645,9 @@ def _resolve_play(state: State, seat: int, action: Action) -> list[Event]:
     if problem:
         raise IllegalAction(problem)
     points = sum(values)
-    if not _minimum_ok(state, seat, rest, melds_after, points):
+    if _needs_minimum(state, seat) and not _minimum_ok(
+        state, seat, rest, _with_meld(state.melds, grown), points
+    ):
         minimum = rules.first_meld_min
         raise IllegalAction(
             f"first_meld_min={minimum}: your first plays this round must total {minimum}; "
@@ -656,6 +657,15 @@ def _resolve_play(state: State, seat: int, action: Action) -> list[Event]:
     if not rest:
         return [event, *_end_round(state, "went_out", seat, points, rest)]
     return [event]
+
+
+def _with_meld(melds: list[Meld], grown: Meld | None) -> list[Meld]:
+    """The melds with one of them grown by a lay-off (a new list; the state's is kept)."""
+    if grown is None:
+        return melds
+    after = list(melds)
+    after[grown.id - 1] = grown
+    return after
 
 
 def _layoff_order(meld: Meld, cards: Sequence[Card], end: str | None) -> list[Card]:
@@ -669,7 +679,7 @@ def _layoff_order(meld: Meld, cards: Sequence[Card], end: str | None) -> list[Ca
 def _missing(hand: Sequence[Card], cards: Sequence[Card]) -> str:
     for card in cards:
         if cards.count(card) > hand.count(card):
-            return f"{card} is not in your hand (hand: {format_cards(sorted(hand))})"
+            return f"{card} is not in your hand (hand: {format_cards(sorted(hand, key=sort_key))})"
     return "those cards are not in your hand"
 
 

@@ -38,6 +38,12 @@ class GameStarted(Event, tag="game_started", kw_only=True):
     the rest of each deck follows in the seeded shuffle's order."""
     seats: tuple[str, ...] = ()
     """Who plays each seat: `human`, or `bot:LEVEL`; a resumed game seats them again."""
+    parent: str = ""
+    """For a branched game: the file name of the game it branched from."""
+    parent_at: int = 0
+    """The sequence number of the parent's event after which this game branched."""
+    parent_hash: str = ""
+    """The chain hash (SHA-256 hex) of that line of the parent, to recognise it."""
 
 
 class DealerDrawn(Event, tag="dealer_drawn", kw_only=True):

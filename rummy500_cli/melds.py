@@ -170,38 +170,43 @@ def shape_of(
     Raises IllegalAction saying why the cards are not a meld, or AmbiguousAction when
     they form two different runs (A-K and 2-A of one suit) and `ace_high` is not given.
     """
-    listed = format_cards(cards)
     if any(card.is_joker for card in cards):
-        raise IllegalAction(f"{listed}: jokers are not played in this game")
+        raise IllegalAction(f"{format_cards(cards)}: jokers are not played in this game")
     if len(cards) < 3:
-        raise IllegalAction(f"{listed}: a meld needs at least 3 cards (RULES 3.1-3.2)")
+        raise IllegalAction(f"{format_cards(cards)}: a meld needs at least 3 cards (RULES 3.1-3.2)")
     ranks = [card.rank for card in cards]
     if len(set(ranks)) == 1:
         limit = max_set_size(rules, decks)
         if len(cards) > limit:
-            raise IllegalAction(f"{listed}: a set has at most {limit} cards (RULES 3.1)")
+            raise IllegalAction(
+                f"{format_cards(cards)}: a set has at most {limit} cards (RULES 3.1)"
+            )
         if not set_suits_ok(cards, rules):
             raise IllegalAction(
-                f"{listed}: the cards of a set must all be of different suits (RULES 3.1)"
+                f"{format_cards(cards)}: the cards of a set must all be of different suits (RULES 3.1)"
             )
         ordered = sorted(cards, key=lambda card: card.suit_no)  # one canonical order
         return Shape("set", ordered, None, ranks[0], 0)
     suits = {card.suit for card in cards}
     if len(suits) != 1:
         raise IllegalAction(
-            f"{listed}: not a meld; a set is 3-4 cards of one rank, a run 3 or more "
+            f"{format_cards(cards)}: not a meld; a set is 3-4 cards of one rank, a run 3 or more "
             "consecutive cards of one suit (RULES 3.1-3.2)"
         )
     if len(cards) < rules.min_new_run:
         raise IllegalAction(
-            f"{listed}: a new run needs at least {rules.min_new_run} cards (min_new_run)"
+            f"{format_cards(cards)}: a new run needs at least {rules.min_new_run} cards (min_new_run)"
         )
     starts = run_positions(ranks, rules.around_the_corner, ace_high)
     if not starts:
         why = "" if rules.around_the_corner else " (K-A-2 needs around_the_corner=true)"
-        raise IllegalAction(f"{listed}: the cards are not consecutive in one suit{why}")
+        raise IllegalAction(
+            f"{format_cards(cards)}: the cards are not consecutive in one suit{why}"
+        )
     if len(starts) > 1:
-        raise AmbiguousAction(f"{listed}: say whether the Ace is low (A-2-3...) or high (...Q-K-A)")
+        raise AmbiguousAction(
+            f"{format_cards(cards)}: say whether the Ace is low (A-2-3...) or high (...Q-K-A)"
+        )
     start = starts[0]
     by_rank = {card.rank: card for card in cards}
     ordered = [by_rank[rank_at(start + i)] for i in range(len(cards))]
@@ -228,30 +233,33 @@ def layoff_end(meld: Meld, cards: Sequence[Card], rules: Rules, decks: int, end:
     one end ("low" or "high"). Raises IllegalAction or AmbiguousAction (both ends fit:
     a run one card short of the whole suit).
     """
-    listed = format_cards(cards)
     if any(card.is_joker for card in cards):
-        raise IllegalAction(f"{listed}: jokers are not played in this game")
+        raise IllegalAction(f"{format_cards(cards)}: jokers are not played in this game")
     if meld.kind == "set":
         if any(card.rank != meld.rank for card in cards):
-            raise IllegalAction(f"{listed} cannot go on the set {meld}: wrong rank")
+            raise IllegalAction(f"{format_cards(cards)} cannot go on the set {meld}: wrong rank")
         limit = max_set_size(rules, decks)
         if len(meld.cards) + len(cards) > limit:
-            raise IllegalAction(f"{listed} cannot go on {meld}: a set has at most {limit} cards")
+            raise IllegalAction(
+                f"{format_cards(cards)} cannot go on {meld}: a set has at most {limit} cards"
+            )
         if not set_suits_ok([*meld.cards, *cards], rules):
-            raise IllegalAction(f"{listed} cannot go on {meld}: that suit is already in the set")
+            raise IllegalAction(
+                f"{format_cards(cards)} cannot go on {meld}: that suit is already in the set"
+            )
         return None
     fits = [e for e in ("low", "high") if _run_extends(meld, cards, rules, e)]
     if end is not None:
         if end not in fits:
-            raise IllegalAction(f"{listed} cannot go on the {end} end of {meld}")
+            raise IllegalAction(f"{format_cards(cards)} cannot go on the {end} end of {meld}")
         return end
     if not fits:
         raise IllegalAction(
-            f"{listed} cannot go on {meld}: lay-offs on a run must continue it at one end "
+            f"{format_cards(cards)} cannot go on {meld}: lay-offs on a run must continue it at one end "
             "without a gap, in its suit"
         )
     if len(fits) == 2:
-        raise AmbiguousAction(f"{listed} fits both ends of {meld}: say low or high")
+        raise AmbiguousAction(f"{format_cards(cards)} fits both ends of {meld}: say low or high")
     return fits[0]
 
 

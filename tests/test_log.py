@@ -105,7 +105,7 @@ def test_an_unknown_event_type_is_refused(game_events) -> None:
 def test_a_newer_format_is_refused_with_a_clear_message(game_events) -> None:
     lines = encode_log(game_events).splitlines(keepends=True)
     lines[0] = lines[0].replace(b'"format":1', b'"format":99')
-    with pytest.raises(LogError, match="log format 99 by a newer rummy500.*upgrade"):
+    with pytest.raises(LogError, match=r"log format 99 by a newer rummy500.*upgrade"):
         parse_log(b"".join(lines), "g.jsonl")
 
 

@@ -18,7 +18,11 @@ COMMANDS = {
     "schema": ("rummy500_cli.cli.info", "schema", "Print the JSON Schema of a game log line."),
 }
 PLANNED = {
-    "simulate": ("rummy500_cli.cli.simulate", "simulate", "Play many bot games and compare levels."),
+    "simulate": (
+        "rummy500_cli.cli.simulate",
+        "simulate",
+        "Play many bot games and compare levels.",
+    ),
 }
 """Commands whose modules may not exist yet: listed once their module is there."""
 
