@@ -15,6 +15,10 @@ COMMANDS = {
     "resume": ("rummy500_cli.cli.play", "resume", "Continue a saved game."),
     "games": ("rummy500_cli.cli.games", "games", "List saved games."),
     "rules": ("rummy500_cli.cli.info", "rules", "Print the rules in effect in plain words."),
+    "replay": ("rummy500_cli.cli.review", "replay", "Step through a game, event by event."),
+    "verify": ("rummy500_cli.cli.review", "verify", "Audit a game log, trusting nothing in it."),
+    "branch": ("rummy500_cli.cli.review", "branch", "Start a new game from a point of another."),
+    "export": ("rummy500_cli.cli.review", "export", "Print a readable transcript of a game."),
     "schema": ("rummy500_cli.cli.info", "schema", "Print the JSON Schema of a game log line."),
 }
 PLANNED = {

@@ -67,6 +67,13 @@ class Narrator:
             self._take = None
         return [line] if line else []
 
+    def flush(self) -> list[str]:
+        """A take still waiting for the play that uses it, told on its own."""
+        if self._take is None:
+            return []
+        line, self._take = self._take + ".", None
+        return [line]
+
     def _line(self, event: Event, state: State) -> str:
         style = self.style
         if isinstance(event, StockDrawn):

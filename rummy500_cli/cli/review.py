@@ -1,0 +1,293 @@
+"""Looking back at games: `verify`, `replay`, `branch` and `export`.
+
+Only click is imported at module level; the engine comes in when a command runs.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+LOG = click.Path(exists=True, dir_okay=False, path_type=Path)
+
+
+def _read(path: Path):
+    from ..errors import LogError
+    from ..log import read_log
+
+    try:
+        data = read_log(path)
+    except LogError as error:
+        click.echo(f"rummy500: {error}", err=True)
+        sys.exit(1)
+    for warning in data.warnings:
+        click.echo(f"warning: {warning}", err=True)
+    return data
+
+
+@click.command()
+@click.argument("log", type=LOG)
+@click.option(
+    "--parent",
+    type=LOG,
+    default=None,
+    help="The game a branched log came from (default: its recorded name, beside LOG).",
+)
+def verify(log: Path, parent: Path | None) -> None:
+    """Audit a game log, trusting nothing in it.
+
+    Checks every line's schema, the sequence numbers and the hash chain, the deals
+    against the seed (or the stacked deck), every move against the recorded rules, and
+    every score and total. Exit 0 with a one-line summary, or 1 at the first fault.
+    """
+    from ..audit import audit, check_parent
+    from ..errors import LogError
+    from ..events import GameStarted
+    from ..log import parse_log
+
+    try:
+        raw = log.read_bytes()
+        data = parse_log(raw, log)
+        if data.warnings:
+            raise LogError(
+                data.warnings[0].replace(
+                    "; the game goes on", "; a log with a torn write does not verify; it goes on"
+                )
+            )
+        summary = audit(data, log)
+        header = data.events[0]
+        assert isinstance(header, GameStarted)
+        note = ""
+        if header.parent:
+            source = parent or log.parent / header.parent
+            if source.is_file():
+                check_parent(data, parse_log(source.read_bytes(), source), log, header.parent_at)
+                note = f"; its first {header.parent_at} events match its parent {source}"
+            else:
+                note = (
+                    f"; its parent {header.parent} is not at hand, so the branch point is unchecked"
+                )
+    except LogError as error:
+        click.echo(f"rummy500: {error}", err=True)
+        sys.exit(1)
+    click.echo(summary.line(log) + note)
+
+
+def _seat(text: str | None, players: tuple[str, ...]) -> int | str | None:
+    """--as: a seat number, a player's name, or 'all'."""
+    if text is None:
+        return None
+    if text.lower() == "all":
+        return "all"
+    if text.isdigit() and int(text) < len(players):
+        return int(text)
+    for seat, name in enumerate(players):
+        if name.lower() == text.lower():
+            return seat
+    raise click.BadParameter(
+        f"{text!r}: give a seat number (0-{len(players) - 1}), a name ({', '.join(players)}) or all",
+        param_hint="--as",
+    )
+
+
+@click.command()
+@click.argument("log", type=LOG)
+@click.option(
+    "--at",
+    "at",
+    type=int,
+    default=None,
+    metavar="N",
+    help="Print the position after event N and exit (negative: from the end).",
+)
+@click.option(
+    "--as",
+    "as_seat",
+    default=None,
+    metavar="SEAT",
+    help="See only what SEAT (a number or a name) knew; 'all' shows every hand.",
+)
+@click.option("--json", "json_mode", is_flag=True, help="Print positions as JSON lines.")
+@click.option("--color/--no-color", default=None, help="Colour on or off.")
+@click.option("--ascii", "ascii_cards", is_flag=True, help="Cards as 7H rather than 7♥.")
+def replay(
+    log: Path, at: int | None, as_seat: str | None, json_mode: bool, color, ascii_cards
+) -> None:
+    """Step through a game, event by event.
+
+    On a terminal: an interactive viewer (arrows, PgUp/PgDn, g N, ? for the keys). With
+    --at, --json, or output that is not a terminal: the positions printed as text.
+    """
+    from ..replay import Replay
+    from .play import choose_style
+
+    data = _read(log)
+    game = Replay(data.events)
+    seat = _seat(as_seat, game.header.players)
+    if seat is None:
+        seat = "all" if game.final.over else None
+    style = choose_style(color, ascii_cards, False)
+    if json_mode:
+        positions = [_position(game, at)] if at is not None else range(game.last + 1)
+        for position in positions:
+            click.echo(_json_position(game, position, seat))
+        return
+    if at is not None or not (sys.stdin.isatty() and sys.stdout.isatty()):
+        position = _position(game, game.last if at is None else at)
+        click.echo(describe_position(game, position, seat, style), color=style.color)
+        return
+    from .viewer import view_replay
+
+    branch_to = view_replay(game, log, seat, style)
+    if branch_to is not None:
+        _branch_and_play(log, data, branch_to)
+
+
+def _position(game, at: int) -> int:
+    position = game.last + 1 + at if at < 0 else at
+    if not 0 <= position <= game.last:
+        raise click.BadParameter(f"the game has events 0 to {game.last}", param_hint="--at")
+    return position
+
+
+def describe_position(game, position: int, seat, style) -> str:
+    """The table at a position, the event that led there in words, and where we are."""
+    from ..render.narrate import Narrator
+    from ..render.table import table_view
+
+    state = game.state_at(position)
+    viewer = seat if isinstance(seat, int) else None
+    before = game.state_at(position - 1) if position > 0 else None
+    narrator = Narrator(style, viewer=viewer, reveal=seat == "all")
+    words: list[str] = []
+    if before is not None:
+        event = game.events[position]
+        before.apply(event)
+        words = narrator.feed(event, before) or narrator.flush()
+    round_no, turn = game.round_and_turn(position)
+    where = f"round {round_no}, turn {turn}, event {position}/{game.last}"
+    table = table_view(state, viewer, style, show_all=seat == "all")
+    return "\n".join([*words, table, f"[{where}]"])
+
+
+def _json_position(game, position: int, seat) -> str:
+    import msgspec
+
+    from ..view import view, visible_event
+
+    state = game.state_at(position)
+    data: dict = {"position": position, "last": game.last}
+    data["event"] = (
+        visible_event(game.events[position], seat if isinstance(seat, int) else None)
+        if seat != "all"
+        else msgspec.to_builtins(game.events[position])
+    )
+    seen = view(state, seat if isinstance(seat, int) else 0)
+    table = msgspec.to_builtins(seen)
+    if seat == "all":
+        table["hands"] = [[c.ascii for c in hand] for hand in state.hands]
+        del table["hand"]
+        table["seat"] = None
+    elif seat is None:
+        del table["hand"]
+        table["seat"] = None
+    data["state"] = table
+    return msgspec.json.encode(data).decode()
+
+
+@click.command()
+@click.argument("log", type=LOG)
+@click.option(
+    "--at",
+    "at",
+    type=int,
+    required=True,
+    metavar="N",
+    help="Branch after event N (the state after it is where the new game starts).",
+)
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    metavar="NEW",
+    help="The new game's log (default: LOG's name with -branch-N).",
+)
+def branch(log: Path, at: int, output: Path | None) -> None:
+    """Start a new game from the position after event N of LOG.
+
+    The new log records its parent (file name, event N and the hash of its line) and
+    plays, resumes, replays and verifies like any game.
+    """
+    data = _read(log)
+    new = make_branch(log, data, at, output)
+    click.echo(f"Branched {log} after event {at} into {new}.")
+    click.echo(f"Play it: rummy500 resume {new}")
+
+
+def make_branch(log: Path, data, at: int, output: Path | None) -> Path:
+    from msgspec.structs import replace
+
+    from .. import __version__
+    from ..engine import legal_actions
+    from ..errors import LogError
+    from ..log import LogWriter, line_hash, load_state
+
+    last = len(data.events) - 1
+    if not 2 <= at <= last:
+        raise click.BadParameter(f"branch after an event from 2 to {last}", param_hint="--at")
+    state = load_state(data.events[: at + 1])
+    if state.over:
+        raise click.BadParameter(f"the game is over after event {at}", param_hint="--at")
+    if not legal_actions(state):
+        raise click.BadParameter(
+            f"event {at} is in the middle of a move (no one can act after it); "
+            f"branch at {at + 1} or later",
+            param_hint="--at",
+        )
+    header = replace(
+        data.events[0],
+        program=f"rummy500 {__version__}",
+        parent=log.name,
+        parent_at=at,
+        parent_hash=line_hash(data.lines[at]),
+    )
+    target = output or log.with_name(f"{log.stem}-branch-{at}.jsonl")
+    try:
+        LogWriter.create(target, [header, *data.events[1 : at + 1]]).close()
+    except LogError as error:
+        raise click.ClickException(str(error)) from None
+    return target
+
+
+def _branch_and_play(log: Path, data, at: int) -> None:
+    from .play import resume
+
+    new = make_branch(log, data, at, None)
+    click.echo(f"Branched after event {at} into {new}; playing on.")
+    resume.main([str(new)], standalone_mode=True)
+
+
+@click.command()
+@click.argument("log", type=LOG)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "markdown"]),
+    default="text",
+    show_default=True,
+    help="Plain text or Markdown.",
+)
+@click.option("--ascii", "ascii_cards", is_flag=True, help="Cards as 7H rather than 7♥.")
+def export(log: Path, fmt: str, ascii_cards: bool) -> None:
+    """Print a readable transcript: players, rules, each round's deal and turns, the
+    score table after each round, and the result."""
+    from ..render.style import Style
+    from ..render.transcript import transcript
+
+    data = _read(log)
+    click.echo(
+        transcript(data.events, Style(ascii=ascii_cards), markdown=fmt == "markdown"), nl=False
+    )

@@ -1,0 +1,94 @@
+"""A readable transcript of a game (`rummy500 export`): header, each round's deal, each
+turn on one line, the score table after each round, and the result."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..cards import Card
+from ..events import Discarded, Event, GameEnded, GameStarted, RoundDealt, RoundEnded
+from ..rules import format_value
+from ..state import State
+from .narrate import Narrator
+from .scores import score_table
+from .style import Style
+
+
+def transcript(events: Sequence[Event], style: Style, markdown: bool = False) -> str:
+    """The whole game in words, as text or Markdown."""
+    header = events[0]
+    assert isinstance(header, GameStarted)
+    state = State(header)
+    narrator = Narrator(style, viewer=None, reveal=True)
+    out: list[str] = []
+    h1, h2 = ("# ", "## ") if markdown else ("", "")
+    out.append(f"{h1}Rummy 500: {', '.join(header.players)}")
+    changes = header.rules.changes()
+    rules = ", ".join(f"{k}={format_value(v)}" for k, v in changes.items()) or "standard"
+    out.append("")
+    out.append(
+        f"- Players: {', '.join(header.players)}"
+        if markdown
+        else f"Players: {', '.join(header.players)}"
+    )
+    out.append(f"- Rules: {rules}" if markdown else f"Rules: {rules}")
+    source = "stacked deck, then seed " if header.deck else "seed "
+    out.append(f"- Deal: {source}{header.seed}" if markdown else f"Deal: {source}{header.seed}")
+    if header.parent:
+        note = f"Branched from {header.parent} after event {header.parent_at}"
+        out.append(f"- {note}" if markdown else note)
+    turn: list[str] = []
+    mover: int | None = None
+
+    def flush() -> None:
+        nonlocal turn, mover
+        if turn and mover is not None:
+            prefix = f"{state.players[mover]}: "
+            line = prefix + " ".join(_strip_name(text, state.players[mover]) for text in turn)
+            out.append(f"- {line}" if markdown else f"  {line}")
+        turn, mover = [], None
+
+    for event in events[1:]:
+        state.apply(event)
+        if isinstance(event, RoundDealt):
+            flush()
+            out.append("")
+            out.append(f"{h2}Round {event.round}: {state.players[event.dealer]} deals")
+            if markdown:
+                out.append("")
+            for seat, hand in enumerate(event.hands):
+                cards = style.cards(Card.parse(text) for text in hand)
+                line = f"{state.players[seat]}: {cards}"
+                out.append(f"- {line}" if markdown else f"  {line}")
+            upcard = event.upcard and style.card(Card.parse(event.upcard))
+            line = f"Upcard: {upcard or '(chosen by the first player)'}"
+            out.append(f"- {line}" if markdown else f"  {line}")
+            if markdown:
+                out.append("")
+            continue
+        if isinstance(event, RoundEnded):
+            flush()
+            out.extend(["", *narrator.feed(event, state)])
+            table = score_table(state.players, event)
+            out.extend(["", "```", table, "```"] if markdown else ["", table])
+            continue
+        if isinstance(event, GameEnded):
+            flush()
+            out.extend(["", f"{h2}Result" if markdown else "Result:", *narrator.feed(event, state)])
+            continue
+        seat = getattr(event, "seat", None)
+        if seat is not None and seat != mover:
+            flush()
+            mover = seat
+        turn.extend(narrator.feed(event, state))
+        if isinstance(event, Discarded):
+            flush()
+    flush()
+    if not isinstance(events[-1], GameEnded):
+        out.extend(["", "(The game is unfinished.)"])
+    return "\n".join(out) + "\n"
+
+
+def _strip_name(text: str, name: str) -> str:
+    """'Ana discards K♠.' -> 'discards K♠.' within a turn line that names Ana once."""
+    return text[len(name) + 1 :] if text.startswith(name + " ") else text

@@ -1,0 +1,57 @@
+"""The sample games in replays/ still verify, replay and end as recorded: they freeze
+the log format (replays/README.md)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rummy500_cli.audit import audit
+from rummy500_cli.events import PileTaken
+from rummy500_cli.log import read_log
+from rummy500_cli.replay import Replay
+
+REPLAYS = Path(__file__).resolve().parent.parent / "replays"
+
+EXPECTED = {
+    "two-players.jsonl": ((619, 459), "Ana", 6),
+    "four-players.jsonl": ((377, -133, 535, 176), "Cy", 12),
+    "six-players-two-decks.jsonl": ((248, 297, 317, 151, 263, 315), "Cy", 8),
+    "around-the-corner-five.jsonl": ((375, 290, 535), "Cy", 10),
+    "stacked-deep-take.jsonl": ((129, 163, 160), "Bob", 2),
+    "unfinished.jsonl": ((71, 116), None, 2),
+}
+
+
+def test_every_sample_is_listed() -> None:
+    assert sorted(path.name for path in REPLAYS.glob("*.jsonl")) == sorted(EXPECTED)
+    readme = (REPLAYS / "README.md").read_text(encoding="utf-8")
+    for name in EXPECTED:
+        assert f"`{name}`" in readme
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_sample_verifies_and_ends_as_recorded(name: str) -> None:
+    totals, winner, rounds = EXPECTED[name]
+    data = read_log(REPLAYS / name)
+    assert data.warnings == []
+    summary = audit(data, name)
+    assert summary.totals == totals
+    assert summary.winner == winner
+    assert summary.rounds == rounds
+    assert summary.finished == (winner is not None)
+    game = Replay(data.events)
+    assert tuple(game.state_at(game.last).totals) == totals
+
+
+def test_the_samples_show_what_they_claim() -> None:
+    two_decks = read_log(REPLAYS / "six-players-two-decks.jsonl").events[0]
+    assert two_decks.rules.deck_count(len(two_decks.players)) == 2
+    corner = read_log(REPLAYS / "around-the-corner-five.jsonl")
+    rules = corner.events[0].rules
+    assert rules.around_the_corner and rules.card_values == "five"
+    assert b'"cards":["KS","AS","2S"]' in (REPLAYS / "around-the-corner-five.jsonl").read_bytes()
+    stacked = read_log(REPLAYS / "stacked-deep-take.jsonl").events
+    assert stacked[0].deck
+    assert max(e.depth for e in stacked if isinstance(e, PileTaken)) >= 5
