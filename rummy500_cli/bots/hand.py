@@ -1,0 +1,162 @@
+"""Fast hand arithmetic for the bots: the most points a hand can put down now.
+
+The engine answers "is this legal"; the bots also need "what is this hand worth",
+thousands of times a second. `plan` finds the new melds and lay-offs that put the most
+points on the table from a hand (a bounded search over the melds the hand allows, then
+lay-offs on the table, run again on what is left), without going through the engine.
+It follows RULES 3 and 6 (via `melds` and `engine.meld_values`), but not the turn's
+bounds (first_meld_min, final_discard, a kept card): callers play through the engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..cards import Card
+from ..engine import layoff_values, meld_values
+from ..melds import Meld, hand_index, layoffs_on, runs_in, sets_in
+from ..rules import Rules
+
+SEARCH_BUDGET = 600
+"""Search nodes per plan: past it the best plan found so far is used."""
+
+
+class Plan:
+    """The plays a hand can make now: new melds (cards), lay-offs (cards, meld index),
+    their points, and the cards left."""
+
+    __slots__ = ("layoffs", "melds", "points", "rest")
+
+    def __init__(
+        self,
+        points: int,
+        melds: list[tuple[Card, ...]],
+        layoffs: list[tuple[tuple[Card, ...], int]],
+        rest: list[Card],
+    ) -> None:
+        self.points = points
+        self.melds = melds
+        self.layoffs = layoffs
+        self.rest = rest
+
+    @property
+    def used(self) -> int:
+        return sum(len(cards) for cards in self.melds) + sum(len(c) for c, _ in self.layoffs)
+
+
+def new_melds(hand: Sequence[Card], rules: Rules, decks: int) -> list[tuple[int, tuple[Card, ...]]]:
+    """Every new meld the hand allows, with its points, most points first."""
+    found = [
+        (sum(meld_values(cards, "set", rules)), cards) for cards in sets_in(hand, rules, decks)
+    ]
+    for _start, cards in runs_in(hand, rules):
+        found.append((sum(meld_values(cards, "run", rules)), cards))
+    found.sort(key=lambda item: (-item[0], -len(item[1])))
+    return found
+
+
+def _grow(meld: Meld, cards: tuple[Card, ...], end: str | None) -> Meld:
+    grown = meld.copy()
+    if end == "low":
+        grown.cards[:0] = cards
+        grown.start -= len(cards)
+    else:
+        grown.cards.extend(cards)
+    return grown
+
+
+def lay_off_all(
+    rest: list[Card], melds: Sequence[Meld], rules: Rules, decks: int, limit: int = 0
+) -> tuple[int, list[tuple[tuple[Card, ...], int]], list[Card]]:
+    """Lay off on the table melds, best first, until nothing more fits (at most `limit`
+    cards when limit > 0). Answers the points, the lay-offs and the cards left."""
+    points = 0
+    done: list[tuple[tuple[Card, ...], int]] = []
+    if not melds or not rest:
+        return 0, done, rest
+    table = list(melds)
+    rest = list(rest)
+    laid = 0
+    while rest:
+        ranks = hand_index(rest)
+        best = None
+        best_key = (0, 0)
+        for index, meld in enumerate(table):
+            for cards, end in layoffs_on(meld, ranks, rules, decks):
+                if limit and len(cards) > limit - laid:
+                    continue
+                value = sum(layoff_values(meld, cards, end, rules))
+                key = (value, len(cards))
+                if key > best_key:
+                    best, best_key = (index, cards, end), key
+        if best is None:
+            break
+        index, cards, end = best
+        table[index] = _grow(table[index], cards, end)
+        for card in cards:
+            rest.remove(card)
+        points += best_key[0]
+        laid += len(cards)
+        done.append((cards, index))
+    return points, done, rest
+
+
+def plan(
+    hand: Sequence[Card],
+    melds: Sequence[Meld],
+    rules: Rules,
+    decks: int,
+    must: Card | None = None,
+    keep_one: bool = False,
+) -> Plan | None:
+    """The plays that put the most points down from the hand now (ties: more cards).
+
+    `must`: a card that must be among the plays (a card taken from the pile); None is
+    answered when it cannot be. `keep_one`: leave at least one card (to discard).
+    """
+    hand = list(hand)
+    options = new_melds(hand, rules, decks)
+    best: list[object] = [None, (-1, -1)]
+    budget = [SEARCH_BUDGET]
+
+    def finish(chosen: list[tuple[Card, ...]], rest: list[Card], points: int) -> None:
+        lay_points, layoffs, left = lay_off_all(
+            rest, melds, rules, decks, limit=len(rest) - 1 if keep_one else 0
+        )
+        if keep_one and not left:
+            return
+        if must is not None and must in left:
+            return
+        total = points + lay_points
+        used = len(hand) - len(left)
+        key = (total, used)
+        if key > best[1]:  # type: ignore[operator]
+            best[0] = Plan(total, list(chosen), layoffs, left)
+            best[1] = key
+
+    def search(start: int, chosen: list[tuple[Card, ...]], rest: list[Card], points: int) -> None:
+        budget[0] -= 1
+        for index in range(start, len(options)):
+            if budget[0] <= 0:
+                break
+            value, cards = options[index]
+            if not _has_all(rest, cards):
+                continue
+            left = list(rest)
+            for card in cards:
+                left.remove(card)
+            if keep_one and not left:
+                continue
+            chosen.append(cards)
+            search(index + 1, chosen, left, points + value)
+            chosen.pop()
+        finish(chosen, rest, points)
+
+    search(0, [], hand, 0)
+    return best[0]  # type: ignore[return-value]
+
+
+def _has_all(hand: list[Card], cards: tuple[Card, ...]) -> bool:
+    if len(set(cards)) == len(cards):
+        return all(card in hand for card in cards)
+    return all(hand.count(card) >= cards.count(card) for card in cards)

@@ -1,0 +1,255 @@
+"""What one seat may know, and states made from it alone.
+
+- `Memory` follows a game event by event and keeps only what every player at the table
+  saw: the pile, in order; which cards each player took from it (so are known to be in
+  their hand until they play them); which pile cards each player refused (it drew from
+  the stock instead); what each player discarded. It reads only the public fields of an
+  event: never the other hands of a deal, the stock, or another player's stock draw.
+- `Knowledge` is what the seat knows at a decision: its own hand, the cards it cannot
+  see (the unseen cards, in the stock or in other hands), the cards known to be in each
+  other hand, and the memory's traces.
+- `masked_state` and `determinize` build States for a bot to think on: the visible part
+  is the real one; every unseen card is dealt again, canonically or from the bot's own
+  random stream. So nothing a bot computes can depend on the hidden deal.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from ..cards import CARDS, Card, new_deck
+from ..events import (
+    Discarded,
+    Event,
+    GameStarted,
+    LaidOff,
+    Melded,
+    PileTaken,
+    RoundDealt,
+    RoundEnded,
+    StockDrawn,
+    StockRebuilt,
+    UpcardChosen,
+)
+from ..state import CARD, State
+
+
+class Memory:
+    """The public history of the current round, as one seat saw it."""
+
+    __slots__ = (
+        "discarded",
+        "known",
+        "n",
+        "pile",
+        "refused",
+        "round",
+        "seat",
+        "seen",
+        "stock_draws",
+        "took",
+    )
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.seen = 0
+        """How many events were observed (the header included): the memory is in step
+        with a state exactly when this equals `state.events`."""
+        self.n = 0
+        self.round = 0
+        self.pile: list[Card] = []
+        self.known: list[list[Card]] = []
+        """Per seat: cards known to be in that hand (taken from the pile, not yet played)."""
+        self.took: list[list[Card]] = []
+        """Per seat: every card taken from the pile this round."""
+        self.refused: list[list[Card]] = []
+        """Per seat: top pile cards it left for a stock draw this round."""
+        self.discarded: list[list[Card]] = []
+        """Per seat: its discards this round."""
+        self.stock_draws = 0
+
+    def _reset(self) -> None:
+        self.known = [[] for _ in range(self.n)]
+        self.took = [[] for _ in range(self.n)]
+        self.refused = [[] for _ in range(self.n)]
+        self.discarded = [[] for _ in range(self.n)]
+        self.pile = []
+        self.stock_draws = 0
+
+    def observe(self, event: Event) -> None:
+        """Take in one event: only what every seat sees of it."""
+        self.seen += 1
+        kind = type(event)
+        if kind is Discarded:
+            card = CARD[event.card]
+            self._played(event.seat, (card,))
+            self.discarded[event.seat].append(card)
+            self.pile.append(card)
+        elif kind is StockDrawn:
+            seat = event.seat
+            if self.pile:
+                self.refused[seat].append(self.pile[-1])
+            self.stock_draws += 1
+        elif kind is Melded or kind is LaidOff:
+            self._played(event.seat, [CARD[text] for text in event.cards])
+        elif kind is PileTaken:
+            taken = [CARD[text] for text in event.cards]
+            del self.pile[-event.depth :]
+            self.took[event.seat].extend(taken)
+            if event.seat != self.seat:
+                self.known[event.seat].extend(taken)
+        elif kind is RoundDealt:
+            self.round = event.round
+            self._reset()
+            if event.upcard is not None:  # public; the hands and the stock are not read
+                self.pile.append(CARD[event.upcard])
+        elif kind is UpcardChosen:
+            card = CARD[event.card]
+            self.pile.append(card)
+        elif kind is StockRebuilt:
+            del self.pile[:-1]
+        elif kind is GameStarted:
+            self.n = len(event.players)
+            self._reset()
+        elif kind is RoundEnded:
+            self._reset()
+
+    def _played(self, seat: int, cards) -> None:
+        known = self.known[seat]
+        for card in cards:
+            if card in known:
+                known.remove(card)
+
+
+_DECKS: dict[int, list[int]] = {}
+
+
+def _deck_counts(decks: int) -> list[int]:
+    counts = _DECKS.get(decks)
+    if counts is None:
+        counts = [0] * 53
+        for card in new_deck(decks):
+            counts[card.code] += 1
+        _DECKS[decks] = counts
+    return counts
+
+
+class Knowledge:
+    """What a seat knows at one decision."""
+
+    __slots__ = (
+        "counts",
+        "discarded",
+        "in_step",
+        "known",
+        "live",
+        "n",
+        "refused",
+        "seat",
+        "stock",
+        "took",
+        "unseen",
+    )
+
+    def __init__(self) -> None:
+        self.seat = 0
+        self.n = 0
+        self.in_step = False
+        self.counts: list[int] = []
+        """Cards in each hand."""
+        self.stock = 0
+        self.unseen: list[Card] = []
+        """Every card the seat cannot see (stock and other hands less known cards), in
+        card order."""
+        self.live: list[int] = []
+        """By card code: how many copies are unseen (could still be drawn or be in a hand)."""
+        self.known: list[list[Card]] = []
+        self.took: list[list[Card]] = []
+        self.refused: list[list[Card]] = []
+        self.discarded: list[list[Card]] = []
+
+    @classmethod
+    def build(cls, state: State, seat: int, memory: Memory | None = None) -> Knowledge:
+        """From the seat's view of the state and, when it is in step, its memory."""
+        k = cls()
+        k.seat = seat
+        n = k.n = state.n
+        k.counts = [len(hand) for hand in state.hands]
+        k.stock = len(state.stock)
+        in_step = (
+            memory is not None
+            and memory.seen == state.events
+            and memory.n == n
+            and memory.round == state.round
+        )
+        k.in_step = in_step
+        if in_step:
+            assert memory is not None
+            k.known = [list(cards) for cards in memory.known]
+            k.took = memory.took
+            k.refused = memory.refused
+            k.discarded = memory.discarded
+        else:
+            empty: list[list[Card]] = [[] for _ in range(n)]
+            k.known = [[] for _ in range(n)]
+            k.took = k.refused = k.discarded = empty
+        live = list(_deck_counts(state.decks))
+        for card in state.hands[seat]:
+            live[card.code] -= 1
+        for card in state.pile:
+            live[card.code] -= 1
+        for meld in state.melds:
+            for card in meld.cards:
+                live[card.code] -= 1
+        for other in range(n):
+            if other == seat:
+                continue
+            known = k.known[other]
+            # The memory may not know of a card that left a hand unseen (it never does
+            # in this engine); keep only what the counts allow.
+            del known[k.counts[other] :]
+            for card in known:
+                live[card.code] -= 1
+        k.live = live
+        unseen: list[Card] = []
+        for code, count in enumerate(live):
+            if count > 0:
+                unseen.append(CARDS[code])
+                if count > 1:
+                    unseen.extend([CARDS[code]] * (count - 1))
+        k.unseen = unseen
+        return k
+
+
+def _header(state: State, salt: str) -> object:
+    header = state.header
+    return msgspec.structs.replace(header, seed=f"masked/{salt}", deck=())
+
+
+def deal_hidden(state: State, k: Knowledge, cards: list[Card], salt: str) -> State:
+    """A copy of the state in which the other hands are their known cards plus `cards`
+    dealt in order, then the stock (top last); its header seed is replaced by `salt`."""
+    twin = state.copy()
+    twin.header = _header(state, salt)
+    position = 0
+    for other in range(state.n):
+        if other == k.seat:
+            continue
+        known = k.known[other]
+        need = k.counts[other] - len(known)
+        twin.hands[other] = known + cards[position : position + need]
+        position += need
+    twin.stock = cards[position:]
+    return twin
+
+
+def masked_state(state: State, k: Knowledge) -> State:
+    """The state as the seat may know it: hidden cards dealt canonically (card order)."""
+    return deal_hidden(state, k, list(k.unseen), str(state.events))
+
+
+def determinize(state: State, k: Knowledge, rng, salt: str) -> State:
+    """One sampled deal of the unseen cards, consistent with what the seat knows."""
+    cards = list(k.unseen)
+    rng.shuffle_list(cards)
+    return deal_hidden(state, k, cards, salt)
