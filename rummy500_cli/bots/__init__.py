@@ -1,5 +1,12 @@
 """Computer players. Each bot is a pure function of what its seat may see and its own
-random stream, so games replay exactly and bots are tested without a terminal."""
+random stream, so games replay exactly and bots are tested without a terminal.
+
+Every level is a class built as `BOTS[level](seed, seat)` with `choose(state, legal=None)`
+and `explain(state, legal=None) -> (action, reason)`. The levels that remember what
+their seat saw (all but `random`) also take `observe(event)` for each event of the game,
+or `catch_up(events)` with the events so far; without them they decide from the current
+view alone.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +14,16 @@ from .greedy import GreedyBot
 from .random_bot import RandomBot
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot}
-"""Bot levels by name (the `--bots` option)."""
+"""Bot levels by name (the `--bots` option), weakest first."""
 
-__all__ = ["BOTS", "GreedyBot", "RandomBot"]
+
+def make_bot(level: str, seed: int | str, seat: int, think: int | None = None):
+    """A bot of this level for this seat; `think` is the budget in ms of the levels that
+    search (ignored by the others)."""
+    cls = BOTS[level]
+    if think is not None and getattr(cls, "thinks", False):
+        return cls(seed, seat, think=think)
+    return cls(seed, seat)
+
+
+__all__ = ["BOTS", "GreedyBot", "RandomBot", "make_bot"]

@@ -1,0 +1,297 @@
+"""`rummy500 simulate`: many bot games, and a table that compares the levels.
+
+`rummy500 simulate --games N --players P --bots LEVEL[,LEVEL...]` plays the games (over
+`--jobs` processes, with the same results for any number), and `rummy500 simulate merge
+FILES` adds up the `--json` summaries of the slices of one run (`--shard K/N`). The
+tournament itself is in `selfplay`; this module parses, runs and prints.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import click
+
+from .options import rule_options, rules_from
+
+DEFAULT_THINK = 300
+
+
+def _parse_shard(value: str | None) -> tuple[int, int] | None:
+    if value is None:
+        return None
+    k, sep, n = value.partition("/")
+    if not sep or not k.strip().isdigit() or not n.strip().isdigit():
+        raise click.BadParameter(f"{value!r}: write K/N, e.g. 2/8", param_hint="--shard")
+    shard = int(k), int(n)
+    if not 1 <= shard[0] <= shard[1]:
+        raise click.BadParameter(
+            f"{value!r}: K must be 1 to N, e.g. 1/4 to 4/4", param_hint="--shard"
+        )
+    return shard
+
+
+def _levels(text: str) -> list[str]:
+    from ..bots import BOTS
+
+    levels = [word.strip().lower() for word in text.split(",") if word.strip()]
+    if not levels:
+        raise click.BadParameter("name at least one level", param_hint="--bots")
+    for level in levels:
+        if level not in BOTS:
+            raise click.BadParameter(
+                f"unknown level {level!r}: choose from {', '.join(BOTS)}", param_hint="--bots"
+            )
+    return levels
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}"
+
+
+def render(summary: dict[str, Any]) -> str:
+    """The summary as a table, one row per level (plain text)."""
+    config = summary["config"]
+    rules = config["rules"]
+    described = ", ".join(f"{k}={v}" for k, v in rules.items()) or "standard rules"
+    slices = summary.get("slices")
+    part = (
+        ""
+        if slices is None
+        else f" (slices {','.join(map(str, slices['done']))} of {slices['of']})"
+    )
+    lines = [
+        f"{summary['played']} games{part} · {config['players']} players · bots "
+        f"{','.join(config['bots'])} · seed {config['seed']} · {described}"
+    ]
+    header = (
+        "level",
+        "games",
+        "wins",
+        "win%",
+        "95% CI",
+        "final",
+        "round",
+        "rounds/g",
+        "outs/g",
+        "takes/g",
+        "depth",
+    )
+    rows = [header]
+    for level, f in summary["levels"].items():
+        low, high = f["win_ci"]
+        rows.append(
+            (
+                level,
+                str(f["seat_games"]),
+                str(f["wins"]),
+                _pct(f["win_rate"]),
+                f"{_pct(low)}-{_pct(high)}",
+                f"{f['mean_final']:.1f}",
+                f"{f['mean_round']:.1f}",
+                f"{f['rounds_per_game']:.2f}",
+                f"{f['go_outs_per_game']:.2f}",
+                f"{f['takes_per_game']:.2f}",
+                f"{f['mean_depth']:.2f}",
+            )
+        )
+    widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
+    for row in rows:
+        cells = [
+            cell.ljust(widths[i]) if i == 0 else cell.rjust(widths[i]) for i, cell in enumerate(row)
+        ]
+        lines.append("  ".join(cells).rstrip())
+    if summary["unfinished"]:
+        lines.append(
+            f"unfinished: {summary['unfinished']} games stopped by max_rounds without a winner"
+        )
+    timing = summary.get("timing") or {}
+    if timing:
+        lines.append(
+            "decision time: "
+            + ", ".join(
+                f"{level} {t['mean_ms']:.2f} ms/move (max {t['max_ms']:.1f})"
+                for level, t in timing.items()
+            )
+        )
+    return "\n".join(lines)
+
+
+def _emit(summary: dict[str, Any], as_json: bool) -> None:
+    if as_json:
+        import json
+
+        click.echo(json.dumps(summary, indent=2))
+    else:
+        click.echo(render(summary))
+
+
+def _worker(args: tuple[Any, int, str | None]) -> Any:
+    from ..selfplay import play_one
+
+    config, index, out = args
+    return play_one(config, index, out)
+
+
+def _run(config: Any, indices: range, jobs: int, out: str | None) -> list[Any]:
+    from ..selfplay import play_one
+
+    show = sys.stderr.isatty()
+    results = []
+    with click.progressbar(
+        length=len(indices), label="simulating", file=sys.stderr if show else _Null()
+    ) as bar:
+        if jobs <= 1 or len(indices) <= 1:
+            for index in indices:
+                results.append(play_one(config, index, out))
+                bar.update(1)
+        else:
+            import multiprocessing
+
+            context = multiprocessing.get_context(
+                "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+            )
+            with context.Pool(min(jobs, len(indices))) as pool:
+                work = [(config, index, out) for index in indices]
+                for result in pool.imap_unordered(_worker, work, chunksize=1):
+                    results.append(result)
+                    bar.update(1)
+    results.sort(key=lambda game: game.index)
+    return results
+
+
+class _Null:
+    """A sink for the progress bar when stderr is not a terminal."""
+
+    def write(self, text: str) -> int:
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+    def isatty(self) -> bool:
+        return False
+
+
+@click.group(
+    invoke_without_command=True,
+    context_settings={"help_option_names": ["-h", "--help"]},
+    epilog="Merge slices: rummy500 simulate merge A.json B.json. See man rummy500-simulate.",
+)
+@click.option(
+    "--games", type=click.IntRange(1), default=100, show_default=True, help="Games to play."
+)
+@click.option(
+    "--players",
+    type=click.IntRange(2, 8),
+    default=None,
+    help="Players per game (default: the number of levels, at least 2).",
+)
+@click.option(
+    "--bots",
+    default="greedy,random",
+    show_default=True,
+    metavar="LEVEL[,LEVEL...]",
+    help="Seat levels, repeated to fill the table: random, greedy, strong, expert.",
+)
+@click.option("--seed", default="1", show_default=True, help="The run's seed (text).")
+@rule_options
+@click.option(
+    "--jobs",
+    type=click.IntRange(1),
+    default=1,
+    show_default=True,
+    help="Processes to spread the games over (same results for any number).",
+)
+@click.option(
+    "--out",
+    type=click.Path(file_okay=False, writable=True),
+    default=None,
+    help="Write every game's log into this folder (game-NNNNNN.jsonl).",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
+@click.option(
+    "--shard",
+    metavar="K/N",
+    default=None,
+    help="Play only slice K of N equal slices of the games (merge the JSON summaries).",
+)
+@click.option(
+    "--think",
+    type=click.IntRange(1),
+    default=DEFAULT_THINK,
+    show_default=True,
+    metavar="MS",
+    help="The expert's budget per move, in milliseconds.",
+)
+@click.pass_context
+def simulate(
+    ctx: click.Context,
+    games: int,
+    players: int | None,
+    bots: str,
+    seed: str,
+    variant: str | None,
+    rule: tuple[str, ...],
+    target: int | None,
+    jobs: int,
+    out: str | None,
+    as_json: bool,
+    shard: str | None,
+    think: int,
+) -> None:
+    """Play many games between bots and compare the levels.
+
+    Each level's row gives its games (one per seat it played), wins with a 95% Wilson
+    interval, mean final and round scores, rounds, go-outs and pile takes per game, and
+    the mean depth of its pile takes. Seats rotate game by game over the same deals.
+    """
+    if ctx.invoked_subcommand is not None:
+        return
+    levels = _levels(bots)
+    count = players if players is not None else max(2, len(levels))
+    if len(levels) > count:
+        raise click.BadParameter(
+            f"{len(levels)} levels for {count} players: give --players {len(levels)} or more",
+            param_hint="--bots",
+        )
+    chosen = rules_from(variant, rule, target, count)
+    slice_ = _parse_shard(shard)
+
+    from ..selfplay import Config, shard_range, summarize
+
+    config = Config(
+        games=games,
+        players=count,
+        bots=tuple(levels),
+        seed=seed,
+        rules=dict(chosen.changes()),
+        think=think,
+    )
+    indices = shard_range(games, slice_)
+    results = _run(config, indices, jobs, out)
+    _emit(summarize(config, results, slice_), as_json)
+
+
+@simulate.command("merge")
+@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="Print the merged summary as JSON.")
+def merge_command(files: tuple[str, ...], as_json: bool) -> None:
+    """Add up the --json summaries of slices of one run (--shard K/N)."""
+    import json
+
+    from ..selfplay import MergeError, merge
+
+    summaries = []
+    for name in files:
+        try:
+            with open(name, encoding="utf-8") as handle:
+                summaries.append(json.load(handle))
+        except (OSError, ValueError) as error:
+            raise click.ClickException(f"{name}: not a JSON summary ({error})") from None
+    try:
+        merged = merge(summaries)
+    except (MergeError, KeyError, TypeError) as error:
+        raise click.ClickException(f"cannot merge: {error}") from None
+    _emit(merged, as_json)
