@@ -26,7 +26,7 @@ from .actions import (
     LayOff,
     TakePile,
 )
-from .cards import Card, format_cards, new_deck, sort_key
+from .cards import BY_TEXT, Card, format_cards, new_deck, sort_key
 from .deal import deal_cards, draw_for_dealer, rebuilt_stock, seed_text, shuffled_deck
 from .errors import IllegalAction, RulesError
 from .events import (
@@ -771,18 +771,25 @@ def play(state: State, action: Action, seat: int | None = None) -> list[Event]:
 def recorded_action(state: State, event: Event) -> AnyAction | None:
     """The player action that an event records, given the state before it; None for an
     event that follows from the rules alone (a deal, a score, a rebuilt stock)."""
-    if isinstance(event, StockDrawn | DrawSkipped):
-        return DrawStock()
+    make = _RECORDED.get(type(event))
+    if make is not None:
+        return make(event)
     if isinstance(event, RoundEnded) and state.phase == "draw":
         return DrawStock()  # RULES 5.2: the stock was empty and the player drew no card
-    if isinstance(event, PileTaken):
-        return TakePile(event.depth)
-    if isinstance(event, Melded):
-        return LayMeld(tuple(Card.parse(c) for c in event.cards))
-    if isinstance(event, LaidOff):
-        return LayOff(tuple(Card.parse(c) for c in event.cards), event.meld, event.end)
-    if isinstance(event, Discarded):
-        return Discard(Card.parse(event.card))
-    if isinstance(event, UpcardChosen):
-        return ChooseUpcard(Card.parse(event.card))
     return None
+
+
+def _card(text: str) -> Card:
+    card = BY_TEXT.get(text)
+    return card if card is not None else Card.parse(text)
+
+
+_RECORDED = {
+    StockDrawn: lambda e: DrawStock(),
+    DrawSkipped: lambda e: DrawStock(),
+    PileTaken: lambda e: TakePile(e.depth),
+    Melded: lambda e: LayMeld(tuple(_card(c) for c in e.cards)),
+    LaidOff: lambda e: LayOff(tuple(_card(c) for c in e.cards), e.meld, e.end),
+    Discarded: lambda e: Discard(_card(e.card)),
+    UpcardChosen: lambda e: ChooseUpcard(_card(e.card)),
+}

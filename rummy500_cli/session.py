@@ -10,20 +10,29 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from .actions import Action
 from .bots import BOTS
 from .cards import Card
 from .engine import new_game, resolve
-from .errors import LogError, RulesError
-from .events import Event, GameStarted
+from .errors import LogError, RulesError, Rummy500Error
+from .events import Event, GameStarted, RoundDealt
+from .external import ExternalBot
 from .log import LogWriter, load_state
 from .rules import Rules
 from .state import State
 
 
 def parse_seat_kind(text: str) -> str:
-    """A seat kind as recorded in the log: `human` or `bot:LEVEL`."""
+    """A seat kind as recorded in the log: `human`, `bot:LEVEL` or `exec:COMMAND`."""
+    if text.strip().startswith("exec:"):
+        command = text.strip()[5:].strip()
+        if not command:
+            raise RulesError(
+                "exec: needs a command, e.g. exec:'python3 -m rummy500_cli.examples.random_bot'"
+            )
+        return f"exec:{command}"
     kind = text.strip().lower()
     if kind == "human":
         return kind
@@ -31,13 +40,17 @@ def parse_seat_kind(text: str) -> str:
     if level in BOTS:
         return f"bot:{level}"
     known = ", ".join(BOTS)
-    raise RulesError(f"unknown player kind {text!r}: use human, or a bot level ({known})")
+    raise RulesError(
+        f"unknown player kind {text!r}: use human, a bot level ({known}) or exec:COMMAND"
+    )
 
 
 class Session:
     """One game, open for play, with its log held locked."""
 
-    def __init__(self, state: State, writer: LogWriter, events: list[Event]) -> None:
+    def __init__(
+        self, state: State, writer: LogWriter, events: list[Event], bot_timeout: float = 10.0
+    ) -> None:
         self.state = state
         self.writer = writer
         self.events = events
@@ -45,11 +58,23 @@ class Session:
         assert isinstance(header, GameStarted)
         kinds = header.seats or ("human",) + ("bot:random",) * (state.n - 1)
         self.kinds = list(kinds)
-        self.bots = {
-            seat: BOTS[kind.split(":", 1)[1]](header.seed, seat)
-            for seat, kind in enumerate(kinds)
-            if kind.startswith("bot:") and kind.split(":", 1)[1] in BOTS
-        }
+        self.bots: dict[int, Any] = {}
+        self.external: list[ExternalBot] = []
+        try:
+            for seat, kind in enumerate(kinds):
+                if kind.startswith("bot:") and kind[4:] in BOTS:
+                    self.bots[seat] = BOTS[kind[4:]](header.seed, seat)
+                elif kind.startswith("exec:"):
+                    bot = ExternalBot(kind[5:], seat, bot_timeout)
+                    self.external.append(bot)
+                    self.bots[seat] = bot
+            since = max(i for i, e in enumerate(events) if isinstance(e, RoundDealt | GameStarted))
+            for bot in self.external:
+                bot.start(header, state, self.kinds, str(writer.path))
+                bot.observe(events[since:], since)
+        except Rummy500Error:
+            self.close()
+            raise
 
     @property
     def path(self) -> Path:
@@ -64,14 +89,21 @@ class Session:
         rules: Rules,
         seed: int | str,
         deck: Sequence[Sequence[Card]] = (),
+        bot_timeout: float = 10.0,
     ) -> Session:
         """A new game, its first events already on disk."""
         events = new_game(names, rules, seed, deck, seats=kinds)
         writer = LogWriter.create(path, events)
-        return cls(load_state(events), writer, events)
+        try:
+            return cls(load_state(events), writer, events, bot_timeout)
+        except Rummy500Error:
+            writer.close()
+            raise
 
     @classmethod
-    def resume(cls, path: str | os.PathLike[str]) -> tuple[Session, list[str]]:
+    def resume(
+        cls, path: str | os.PathLike[str], bot_timeout: float = 10.0
+    ) -> tuple[Session, list[str]]:
         """An existing game, and any warning from reading it (a torn last line)."""
         writer, data = LogWriter.resume(path)
         try:
@@ -79,7 +111,11 @@ class Session:
         except (KeyError, IndexError, ValueError) as error:
             writer.close()
             raise LogError(f"{path}: the events do not make a game ({error!r})") from None
-        return cls(state, writer, data.events), data.warnings
+        try:
+            return cls(state, writer, data.events, bot_timeout), data.warnings
+        except Rummy500Error:
+            writer.close()
+            raise
 
     def is_human(self, seat: int) -> bool:
         return seat not in self.bots
@@ -93,7 +129,10 @@ class Session:
         self.writer.append(events)
         for event in events:
             self.state.apply(event)
+        first = len(self.events)
         self.events.extend(events)
+        for bot in self.external:
+            bot.observe(events, first)
         return events
 
     def bot_move(self) -> Action:
@@ -101,4 +140,6 @@ class Session:
         return self.bots[self.state.to_move].choose(self.state)
 
     def close(self) -> None:
+        for bot in self.external:
+            bot.close()
         self.writer.close()

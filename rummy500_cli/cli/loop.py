@@ -12,22 +12,15 @@ import time
 from typing import IO, Any
 
 import click
-import msgspec
 
-from .. import __version__
-from ..actions import AnyAction
-from ..cards import Card
-from ..engine import legal_actions
-from ..errors import ParseError
-from ..events import Event, GameEnded, RoundEnded
+from .. import protocol
+from ..errors import ParseError, Rummy500Error
+from ..events import Event, GameEnded, GameStarted, RoundEnded
 from ..render.narrate import Narrator
 from ..render.scores import score_table
 from ..render.style import Style
 from ..session import Session
-from ..view import view, visible_event
 from .commands import Interpreter, Reply
-
-PROTOCOL_VERSION = 1
 
 
 class Quit(Exception):
@@ -60,7 +53,7 @@ class PlainConsole:
     def handover(self, name: str) -> None:
         """Hot-seat play: nothing to hide from a script."""
 
-    def event(self, event: Event, session: Session, lines: list[str]) -> None:
+    def event(self, event: Event, seq: int, lines: list[str]) -> None:
         for line in lines:
             self.show(line)
 
@@ -78,7 +71,7 @@ class JsonConsole(PlainConsole):
         self.viewer = seats[0] if len(seats) == 1 else None
 
     def send(self, **message: Any) -> None:
-        sys.stdout.write(msgspec.json.encode(message).decode() + "\n")
+        sys.stdout.write(protocol.encode(message) + "\n")
         sys.stdout.flush()
 
     def show(self, text: str) -> None:
@@ -90,50 +83,24 @@ class JsonConsole(PlainConsole):
     def error(self, text: str) -> None:
         self.send(type="error", message=self.style.text(text))
 
-    def event(self, event: Event, session: Session, lines: list[str]) -> None:
-        self.send(type="event", seq=session.writer.seq - 1, event=visible_event(event, self.viewer))
-
-    def prompt(self, session: Session, seat: int) -> None:
-        state = session.state
-        message = {"type": "prompt", "step": state.phase}
-        message.update(msgspec.to_builtins(view(state, seat)))
-        message["legal"] = [action.text() for action in legal_actions(state)]
-        self.send(**message)
+    def event(self, event: Event, seq: int, lines: list[str]) -> None:
+        self.send(**protocol.event_message(event, seq, self.viewer))
 
     def read(self, session: Session, seat: int) -> str | None:
-        self.prompt(session, seat)
+        self.send(**protocol.prompt_message(session.state, seat))
         while True:
             line = self._lines.readline()
             if line == "":
                 return None
-            text = line.strip()
-            if not text.startswith("{"):
-                if text.lower().split()[:1] == ["ping"]:
-                    self.send(type="pong", id=text.split()[1] if len(text.split()) > 1 else None)
-                    continue
-                return text
             try:
-                message = msgspec.json.decode(text)
-            except msgspec.DecodeError as error:
-                self.error(f"not JSON: {error}")
+                request = protocol.read_input(line)
+            except ParseError as error:
+                self.error(str(error))
                 continue
-            if isinstance(message, dict) and message.get("type") == "ping":
-                self.send(type="pong", id=message.get("id"))
+            if isinstance(request, protocol.Ping):
+                self.send(type="pong", id=request.id)
                 continue
-            if isinstance(message, dict) and "command" in message:
-                return str(message["command"])
-            try:
-                action = msgspec.convert(message, AnyAction, dec_hook=_card_hook)
-            except (msgspec.ValidationError, ParseError) as error:
-                self.error(f"not an action: {error}; send a command line or an action object")
-                continue
-            return action.text()
-
-
-def _card_hook(kind: type, value: Any) -> Any:
-    if kind is Card and isinstance(value, str):
-        return Card.parse(value)
-    raise NotImplementedError
+            return request
 
 
 def resume_line(session: Session) -> str:
@@ -158,9 +125,10 @@ def run(
 
     def show_events(events: list[Event], actor: int) -> None:
         narrator.viewer = actor if (hot_seat and actor in humans) else home
-        for event in events:
+        first = len(session.events) - len(events)
+        for offset, event in enumerate(events):
             lines = narrator.feed(event, state)
-            console.event(event, session, lines)
+            console.event(event, first + offset, lines)
             if isinstance(event, RoundEnded) and not isinstance(console, JsonConsole):
                 console.show(score_table(state.players, event))
             if isinstance(event, GameEnded):
@@ -171,16 +139,9 @@ def run(
 
     if isinstance(console, JsonConsole):
         header = session.events[0]
+        assert isinstance(header, GameStarted)
         console.send(
-            type="hello",
-            protocol=PROTOCOL_VERSION,
-            program=f"rummy500 {__version__}",
-            rules=msgspec.to_builtins(state.rules),
-            players=list(state.players),
-            seats=list(session.kinds),
-            you=humans,
-            seed=getattr(header, "seed", ""),
-            log=str(session.path),
+            **protocol.hello(header, state, list(session.kinds), humans, str(session.path))
         )
     try:
         while not state.over:
@@ -220,6 +181,9 @@ def run(
     except (Quit, KeyboardInterrupt):
         _goodbye(console, session, "quit")
         return 0
+    except Rummy500Error as error:  # an external bot failed, or the log could not be written
+        console.error(f"{error}; every move so far is saved: {resume_line(session)}")
+        return 1
     except Exception as error:  # no traceback for a user: say it, keep the game
         console.error(
             f"internal error: {type(error).__name__}: {error} (please report it); "

@@ -20,6 +20,14 @@ BOT_NAMES = ["Ada", "Bob", "Cy", "Dee", "Eve", "Fox", "Gus", "Hal"]
 
 def _display_options(command):
     command = click.option(
+        "--bot-timeout",
+        type=click.FloatRange(0.1),
+        default=10.0,
+        show_default=True,
+        metavar="SECONDS",
+        help="How long an external bot (exec:) may think.",
+    )(command)
+    command = click.option(
         "--pace",
         type=click.FloatRange(0),
         default=None,
@@ -78,9 +86,8 @@ def _parse_seats(
     from ..session import parse_seat_kind
 
     levels = [level.strip() for level in bots.split(",") if level.strip()] or ["greedy"]
-    human = name or os.environ.get("USER") or "You"
     kinds = ["human"] + [parse_seat_kind(levels[(i - 1) % len(levels)]) for i in range(1, players)]
-    names: list[str | None] = [human] + [None] * (players - 1)
+    names: list[str | None] = [None] * players
     for spec in seats:
         number, sep, value = spec.partition("=")
         if not sep or not number.strip().isdigit():
@@ -90,6 +97,12 @@ def _parse_seats(
         seat = int(number)
         if not 0 <= seat < players:
             raise click.BadParameter(f"{spec!r}: seats are 0 to {players - 1}", param_hint="--seat")
+        if value.strip().startswith("exec:"):
+            try:
+                kinds[seat] = parse_seat_kind(value)
+            except RulesError as error:
+                raise click.BadParameter(str(error), param_hint="--seat") from None
+            continue
         parts = value.split(":")
         if parts[0].lower() == "bot" and len(parts) > 1:
             parts = [f"bot:{parts[1]}", *parts[2:]]
@@ -99,6 +112,9 @@ def _parse_seats(
             raise click.BadParameter(str(error), param_hint="--seat") from None
         if len(parts) > 1 and parts[1].strip():
             names[seat] = ":".join(parts[1:]).strip()
+    humans = [seat for seat, kind in enumerate(kinds) if kind == "human"]
+    if humans and names[humans[0]] is None:
+        names[humans[0]] = name or os.environ.get("USER") or "You"
     taken = {n for n in names if n}
     pool = [n for n in BOT_NAMES if n not in taken]
     final = []
@@ -146,6 +162,7 @@ def _console(json_mode, commands, quiet, strict, style, session):
 
 
 def _go(session, json_mode, commands, quiet, strict, style, pace, warnings=()) -> None:
+    """Hand a session to the loop with the right console; exit with the loop's status."""
     from .loop import run
 
     console = _console(json_mode, commands, quiet, strict, style, session)
@@ -226,6 +243,7 @@ def play(
     ascii_cards,
     four_color,
     pace,
+    bot_timeout,
 ) -> None:
     """Start a game of Rummy 500 against bots or friends.
 
@@ -245,7 +263,7 @@ def play(
     path = save or new_save_path(str(seed_value))
     style = choose_style(color, ascii_cards, four_color)
     try:
-        session = Session.start(path, names, kinds, rules, seed_value, stacked)
+        session = Session.start(path, names, kinds, rules, seed_value, stacked, bot_timeout)
     except Rummy500Error as error:
         raise click.ClickException(str(error)) from None
     _go(session, json_mode, commands, quiet, strict, style, pace)
@@ -254,7 +272,9 @@ def play(
 @click.command()
 @click.argument("path", required=False, type=click.Path(dir_okay=False, path_type=Path))
 @_display_options
-def resume(path, commands, quiet, strict, json_mode, color, ascii_cards, four_color, pace) -> None:
+def resume(
+    path, commands, quiet, strict, json_mode, color, ascii_cards, four_color, pace, bot_timeout
+) -> None:
     """Continue a saved game: PATH, or the most recent unfinished one."""
     from ..errors import Rummy500Error
     from ..session import Session
@@ -266,7 +286,7 @@ def resume(path, commands, quiet, strict, json_mode, color, ascii_cards, four_co
             raise click.ClickException("no unfinished game is saved; start one with rummy500 play")
     style = choose_style(color, ascii_cards, four_color)
     try:
-        session, warnings = Session.resume(path)
+        session, warnings = Session.resume(path, bot_timeout)
     except Rummy500Error as error:
         raise click.ClickException(str(error)) from None
     if session.state.over:

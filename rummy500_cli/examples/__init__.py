@@ -1,0 +1,1 @@
+"""Example programs that speak rummy500's JSON-lines protocol."""

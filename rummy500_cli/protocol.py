@@ -1,0 +1,95 @@
+"""The JSON-lines protocol: the messages a program exchanges with a game.
+
+Like UCI for chess engines: `rummy500 play --json` speaks it on stdin/stdout, and
+external bots (`--seat N=exec:COMMAND`) speak it on theirs. Out: `hello`, `event`,
+`prompt`, `error`, `info`, `pong`, `bye`. In: a command line in the text language, a JSON
+action object (`{"action": "take", "depth": 2}`), `{"command": "..."}`, or a ping.
+Described in man/rummy500-protocol.7.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from . import __version__
+from .actions import AnyAction
+from .cards import Card
+from .engine import legal_actions
+from .errors import ParseError
+from .events import Event, GameStarted
+from .state import State
+from .view import view, visible_event
+
+PROTOCOL_VERSION = 1
+
+
+def encode(message: dict[str, Any]) -> str:
+    """One protocol line, without its newline."""
+    return msgspec.json.encode(message).decode()
+
+
+def hello(header: GameStarted, state: State, seats: list[str], you: list[int], log: str) -> dict:
+    return {
+        "type": "hello",
+        "protocol": PROTOCOL_VERSION,
+        "program": f"rummy500 {__version__}",
+        "rules": msgspec.to_builtins(state.rules),
+        "players": list(state.players),
+        "seats": seats,
+        "you": you,
+        "seed": header.seed,
+        "log": log,
+    }
+
+
+def event_message(event: Event, seq: int, seat: int | None) -> dict:
+    return {"type": "event", "seq": seq, "event": visible_event(event, seat)}
+
+
+def prompt_message(state: State, seat: int) -> dict:
+    message: dict[str, Any] = {"type": "prompt", "step": state.phase}
+    message.update(msgspec.to_builtins(view(state, seat)))
+    message["legal"] = [action.text() for action in legal_actions(state)]
+    return message
+
+
+class Ping(msgspec.Struct, frozen=True):
+    id: Any = None
+
+
+def read_input(line: str) -> str | Ping:
+    """What an input line asks: a command in the text language, or a ping.
+
+    Raises ParseError for a JSON line that is neither an action nor a command.
+    """
+    text = line.strip()
+    if not text.startswith("{"):
+        words = text.split()
+        if words[:1] and words[0].lower() == "ping":
+            return Ping(words[1] if len(words) > 1 else None)
+        return text
+    try:
+        message = msgspec.json.decode(text)
+    except msgspec.DecodeError as error:
+        raise ParseError(f"not JSON: {error}") from None
+    if isinstance(message, dict):
+        if message.get("type") == "ping":
+            return Ping(message.get("id"))
+        if isinstance(message.get("command"), str):
+            return message["command"]
+    try:
+        action = msgspec.convert(message, AnyAction, dec_hook=_card_hook)
+    except (msgspec.ValidationError, ParseError) as error:
+        raise ParseError(
+            f"not an action: {error}; send a command line or an action object such as "
+            '{"action": "discard", "card": "KS"}'
+        ) from None
+    return action.text()
+
+
+def _card_hook(kind: type, value: Any) -> Any:
+    if kind is Card and isinstance(value, str):
+        return Card.parse(value)
+    raise NotImplementedError
