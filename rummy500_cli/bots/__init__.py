@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from .greedy import GreedyBot
 from .random_bot import RandomBot
+from .strong import StrongBot
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "strong": StrongBot}
 """Bot levels by name (the `--bots` option), weakest first."""
 
 
@@ -26,4 +27,4 @@ def make_bot(level: str, seed: int | str, seat: int, think: int | None = None):
     return cls(seed, seat)
 
 
-__all__ = ["BOTS", "GreedyBot", "RandomBot", "make_bot"]
+__all__ = ["BOTS", "GreedyBot", "RandomBot", "StrongBot", "make_bot"]

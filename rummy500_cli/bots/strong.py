@@ -1,0 +1,456 @@
+"""The `strong` bot: a heuristic player that values its hand by what may still come.
+
+Every card left in the hand is worth its chance of being melded times its table value,
+less the chance that it is still in the hand when the round ends times its hand value
+(`Context.card_value`). The chance of a meld counts the *live* cards that complete it:
+unseen cards (not in any hand the seat can see, the pile or a meld), and shallow pile
+cards at a discount. The chance of being caught grows as the round's likely end comes
+closer: the stock running out, or an opponent with few cards.
+
+- Draw: a pile take is worth the points it lays down this turn plus the value of the
+  hand it leaves (deadwood brought in included) against the hand as it is now; it is
+  taken when that beats a stock draw.
+- Play: the plays that put the most points down (`hand.plan`), one by one; going out
+  is held back when it would end the game lost.
+- Discard: the card whose loss costs the hand least, plus what it would give away: a
+  card the next player can lay off, or one that fits what that player took from the
+  pile (its known cards), weighed down when it refused or discarded such cards.
+"""
+
+from __future__ import annotations
+
+from ..actions import AnyAction, ChooseUpcard, Discard, DrawStock, LayMeld, LayOff, TakePile
+from ..cards import Card
+from ..melds import hand_index, layoffs_on, rank_at
+from ..scoring import hand_total, hand_value, table_value
+from ..state import State
+from .base import Bot
+from .greedy import best_play, play_points
+from .hand import plan
+from .knowledge import Knowledge
+
+PILE_WEIGHT = (0.7, 0.5, 0.35)
+"""How much a pile card at depth 1, 2, 3+ counts as an out (it costs a take)."""
+RISK = 2.5
+"""Turns left at which a card that will not be melded costs its whole hand value."""
+FEED = 1.0
+"""Weight of what a discard gives to the next player."""
+TAKE_MARGIN = 2.0
+"""Points a pile take must gain over a stock draw (it spends the turn's draw)."""
+
+
+def _wrap(rank: int) -> int:
+    return rank_at(rank) if rank > 0 else rank + 13
+
+
+class Context:
+    """What the strong bot computes once per decision: the round's likely length, the
+    live cards and the table, and from them each card's value."""
+
+    __slots__ = (
+        "around",
+        "counts",
+        "decks",
+        "dup",
+        "k",
+        "live",
+        "melds",
+        "n",
+        "pile_out",
+        "q",
+        "risk",
+        "rules",
+        "seat",
+        "stock",
+        "turns",
+        "unseen",
+    )
+
+    def __init__(self, state: State, k: Knowledge) -> None:
+        rules = self.rules = state.rules
+        self.k = k
+        self.seat = k.seat
+        self.n = state.n
+        self.decks = state.decks
+        self.around = rules.around_the_corner
+        self.dup = rules.set_duplicate_suits
+        self.melds = state.melds
+        self.counts = k.counts
+        self.stock = k.stock
+        live = [float(x) for x in k.live]
+        self.pile_out = [0.0] * 53
+        pile = state.pile
+        for depth in range(1, min(len(pile), 12) + 1):
+            card = pile[-depth]
+            weight = PILE_WEIGHT[min(depth, 3) - 1]
+            if rules.top_discard == "only" and depth > 1:
+                weight = 0.0
+            self.pile_out[card.code] += weight
+        self.live = live
+        self.unseen = max(len(k.unseen), 1)
+        self.turns = self.turns_left()
+        self.q = min(0.6, self.turns / self.unseen)
+        self.risk = min(1.0, max(0.15, RISK / self.turns))
+
+    def turns_left(self) -> float:
+        """The seat's likely number of turns before the round ends."""
+        stock_turns = (self.stock + 1) / self.n * 1.3
+        if self.rules.stock_out != "end":
+            stock_turns += 6
+        closest = min(
+            (1.0 + 0.9 * self.counts[j] for j in range(self.n) if j != self.seat), default=20.0
+        )
+        return max(1.0, min(stock_turns, closest))
+
+    # --- the value of a card in a hand ------------------------------------------------
+
+    def outs(self, code: int) -> float:
+        """How many cards that could come complete a meld with this card: live copies,
+        and pile cards at a discount."""
+        return self.live[code] + self.pile_out[code]
+
+    def card_value(self, card: Card, have: list[int]) -> float:
+        """The expected net points of keeping this card, with `have` the hand's copies
+        by code (the card included)."""
+        rules = self.rules
+        rank = card.rank
+        suit = card.suit_no
+        hv = hand_value(card, rules)
+        base = suit * 13 - 1
+        # sets
+        one = 0.0
+        two = 0.0
+        held = 0
+        for other in range(4):
+            code = other * 13 + rank - 1
+            if other == suit:
+                if self.dup:
+                    held += have[code] - 1
+                    one += self.outs(code)
+                continue
+            if have[code]:
+                held += 1
+            else:
+                one += self.outs(code)
+        if held >= 2:
+            return table_value(card, rules, True)
+        if held == 0:
+            two += one
+            one = 0.0
+        set_value = table_value(card, rules, True)
+        # runs
+        up1 = have[base + _wrap(rank + 1)]
+        dn1 = have[base + _wrap(rank - 1)]
+        up2 = have[base + _wrap(rank + 2)]
+        dn2 = have[base + _wrap(rank - 2)]
+        o = self.outs
+        run_one = 0.0
+        run_two = 0.0
+        if up1 and dn1:
+            return table_value(card, rules, rank == 1 and have[base + 13] > 0)
+        if up1:
+            run_one += o(base + _wrap(rank - 1)) + o(base + _wrap(rank + 2))
+        elif dn1:
+            run_one += o(base + _wrap(rank + 1)) + o(base + _wrap(rank - 2))
+        else:
+            if up2:
+                run_one += o(base + _wrap(rank + 1))
+            if dn2:
+                run_one += o(base + _wrap(rank - 1))
+            if not up2 and not dn2:
+                run_two += o(base + _wrap(rank + 1)) + o(base + _wrap(rank - 1))
+        for meld in self.melds:
+            if meld.kind == "run" and meld.cards[0].suit_no == suit and len(meld.cards) < 13:
+                low = meld.cards[0].rank
+                high = meld.cards[-1].rank
+                if _wrap(low - 2) == rank:
+                    run_one += o(base + _wrap(low - 1))
+                elif _wrap(high + 2) == rank:
+                    run_one += o(base + _wrap(high + 1))
+                elif _wrap(low - 1) == rank or _wrap(high + 1) == rank:
+                    return table_value(card, rules, rank == 1 and high == 13)
+            elif (
+                meld.kind == "set"
+                and meld.rank == rank
+                and len(meld.cards) < (4 * self.decks if self.dup else 4)
+                and (self.dup or all(c.suit_no != suit for c in meld.cards))
+            ):
+                return set_value
+        if rules.min_new_run > 3:
+            run_two += run_one * 0.5
+            run_one *= 0.5
+        q = self.q
+        p_one = 1.0 - (1.0 - q) ** (one + run_one) if one + run_one else 0.0
+        outs_two = two + run_two
+        p_two = (1.0 - (1.0 - q) ** outs_two) ** 2 * 0.5 if outs_two else 0.0
+        p = p_one + (1.0 - p_one) * p_two
+        tv = set_value if one + two >= run_one + run_two else table_value(card, rules, False)
+        if rank == 1 and tv == 1 and (up1 or up2 or dn1) and have[base + 13]:
+            tv = 15
+        return p * tv - (1.0 - p) * self.risk * hv
+
+    def hand_worth(self, cards: list[Card]) -> float:
+        have = [0] * 53
+        for card in cards:
+            have[card.code] += 1
+        return sum(self.card_value(card, have) for card in cards)
+
+    def marginals(self, cards: list[Card]) -> dict[Card, float]:
+        """What each card adds to the hand's worth (its loss costs this much)."""
+        have = [0] * 53
+        for card in cards:
+            have[card.code] += 1
+        values = {card: self.card_value(card, have) for card in cards}
+        out: dict[Card, float] = {}
+        for card in values:
+            total = values[card]
+            have[card.code] -= 1
+            for other in values:
+                if other is card:
+                    continue
+                if other.rank == card.rank or (
+                    other.suit_no == card.suit_no and _near(other.rank, card.rank)
+                ):
+                    total += values[other] - self.card_value(other, have)
+            have[card.code] += 1
+            out[card] = total
+        return out
+
+    # --- what a discard gives away ----------------------------------------------------
+
+    def feed(self, card: Card) -> float:
+        """What putting this card on the pile gives the next player (and, less, the
+        others), in points."""
+        rules = self.rules
+        k = self.k
+        total = 0.0
+        tv = table_value(card, rules, True)
+        layable = rules.pile_use == "meld_or_layoff" and self._layable(card)
+        for step in range(1, self.n):
+            other = (self.seat + step) % self.n
+            weight = 1.0 if step == 1 else 0.35 / (step - 1)
+            gain = 0.0
+            if layable:
+                gain = tv + 2
+            known = k.known[other]
+            partners = 0
+            for held in known:
+                if _fits(held, card):
+                    partners += 1
+            if partners >= 2:
+                gain = max(gain, tv + 15)
+            elif partners == 1:
+                gain = max(gain, 0.35 * (tv + 10))
+            hidden = max(self.counts[other] - len(known), 0)
+            share = hidden / self.unseen
+            rank_live = sum(
+                self.live[s * 13 + card.rank - 1] for s in range(4) if s != card.suit_no
+            )
+            base = card.suit_no * 13 - 1
+            run_live = (
+                self.live[base + _wrap(card.rank - 1)] + self.live[base + _wrap(card.rank + 1)]
+            )
+            pair = share * share * (rank_live * (rank_live - 1) / 2 + run_live * 1.2)
+            signal = 1.0
+            for seen in (*k.refused[other], *k.discarded[other]):
+                if seen.rank == card.rank or (
+                    seen.suit_no == card.suit_no and _near(seen.rank, card.rank)
+                ):
+                    signal = 0.5
+                    break
+            for taken in k.took[other]:
+                if taken.rank == card.rank or (
+                    taken.suit_no == card.suit_no and _near(taken.rank, card.rank)
+                ):
+                    signal = max(signal, 1.6)
+            gain = max(gain, min(0.8, pair * signal) * (tv + 10))
+            total += weight * gain
+        return FEED * total
+
+    def _layable(self, card: Card) -> bool:
+        ranks = hand_index([card])
+        return any(layoffs_on(meld, ranks, self.rules, self.decks) for meld in self.melds)
+
+
+def _near(a: int, b: int) -> bool:
+    d = abs(a - b)
+    return 0 < d <= 2 or d >= 11
+
+
+class StrongBot(Bot):
+    """A heuristic player: hand values from live cards, pile takes weighed against the
+    round's length, safe discards, and going out timed by the score."""
+
+    level = "strong"
+
+    def decide(
+        self, state: State, legal: list[AnyAction], knowledge: Knowledge
+    ) -> tuple[AnyAction, str]:
+        ctx = Context(state, knowledge)
+        phase = state.phase
+        if phase == "draw":
+            return self.draw(state, legal, ctx)
+        if phase == "upcard":
+            choices = [a for a in legal if isinstance(a, ChooseUpcard)]
+            return self._cheapest(state, choices, ctx, "starts the pile with")
+        return self.play(state, legal, ctx)
+
+    # --- draw -------------------------------------------------------------------------
+
+    def take_values(self, state: State, legal: list[AnyAction], ctx: Context):
+        """(gain over a stock draw, action, points now) for each pile take."""
+        rules = state.rules
+        hand = state.hands[self.seat]
+        keep_one = rules.final_discard == "required"
+        now = plan(hand, state.melds, rules, state.decks, None, keep_one)
+        base_rest = now.rest if now is not None else hand
+        base = (now.points if now is not None else 0) + self._after_discard(base_rest, ctx)
+        found = []
+        for action in legal:
+            if not isinstance(action, TakePile):
+                continue
+            taken = state.pile[-action.depth :]
+            chosen = taken[0]
+            kept = action.depth == 1 and rules.top_discard != "must_use"
+            result = plan(
+                hand + taken, state.melds, rules, state.decks, None if kept else chosen, keep_one
+            )
+            if result is None:
+                continue
+            rest = result.rest
+            if kept and chosen in rest and len(rest) > 1:
+                rest_value = self._after_discard([c for c in rest if c is not chosen], ctx)
+                rest_value += ctx.card_value(chosen, _have(rest))
+            else:
+                rest_value = self._after_discard(rest, ctx)
+            gain = result.points + rest_value - base - TAKE_MARGIN
+            found.append((gain, action, result.points))
+        return found
+
+    def draw(self, state: State, legal: list[AnyAction], ctx: Context) -> tuple[AnyAction, str]:
+        best = None
+        for gain, action, points in self.take_values(state, legal, ctx):
+            if gain > 0 and (best is None or gain > best[0]):
+                best = (gain, action, points)
+        if best is None:
+            return DrawStock(), "no pile take is worth more than a stock draw"
+        gain, action, points = best
+        chosen = state.pile[-action.depth]
+        extra = action.depth - 1
+        why = f"takes {chosen} for {points} points this turn"
+        if extra:
+            why += f" with {extra} more card{'s' if extra > 1 else ''}"
+        return action, f"{why}; worth about {gain:.0f} more than a stock draw"
+
+    def _after_discard(self, cards: list[Card], ctx: Context) -> float:
+        """The hand's worth once its least useful card is discarded."""
+        if len(cards) <= 1:
+            return 0.0
+        marg = ctx.marginals(cards)
+        worst = min(marg.values())
+        return sum(ctx.card_value(c, _have(cards)) for c in cards) - worst
+
+    # --- play -------------------------------------------------------------------------
+
+    def play(self, state: State, legal: list[AnyAction], ctx: Context) -> tuple[AnyAction, str]:
+        rules = state.rules
+        hand = state.hands[self.seat]
+        plays = [a for a in legal if isinstance(a, LayMeld | LayOff)]
+        if plays:
+            keep_one = rules.final_discard == "required" or state.kept is not None
+            found = plan(hand, state.melds, rules, state.decks, state.pending, keep_one)
+            action = _first_play(found, plays, state) if found is not None else None
+            if action is None and state.pending is not None:
+                action = best_play(state, plays)
+            if action is not None:
+                if any(isinstance(a, Discard) for a in legal) and self._holds_back(
+                    state, found, ctx
+                ):
+                    action = None
+                else:
+                    return action, f"puts {play_points(state, action)} points on the table"
+        discards = [a for a in legal if isinstance(a, Discard)]
+        if not discards:
+            action = best_play(state, plays) or legal[0]
+            return action, "the play the rules ask for"
+        return self._cheapest(state, discards, ctx, "discards")
+
+    def _holds_back(self, state: State, found, ctx: Context) -> bool:
+        """Whether to keep the cards rather than go out: going out would end the game
+        with this seat behind (RULES 6.4), and a discard is possible instead."""
+        if found is None or found.rest or state.pending is not None:
+            return False
+        return self._loses_by_ending(state, ctx, [])
+
+    def _loses_by_ending(self, state: State, ctx: Context, rest: list[Card]) -> bool:
+        rules = state.rules
+        me = self.seat
+        mine = state.totals[me] + state.table_points[me]
+        mine -= hand_total(rest, rules)
+        best_other = -(10**9)
+        for j in range(state.n):
+            if j == me:
+                continue
+            guess = state.totals[j] + state.table_points[j] - 7 * ctx.counts[j]
+            best_other = max(best_other, guess)
+        ends = max(mine, best_other) >= rules.target
+        return ends and best_other >= mine
+
+    def _cheapest(
+        self, state: State, choices: list, ctx: Context, verb: str
+    ) -> tuple[AnyAction, str]:
+        hand = state.hands[self.seat]
+        marg = ctx.marginals(hand)
+        best = None
+        for action in choices:
+            card = action.card
+            cost = marg.get(card, 0.0) + ctx.feed(card)
+            key = (cost, -card.code)
+            if best is None or key < best[0]:
+                best = (key, action)
+        assert best is not None
+        action = best[1]
+        return (
+            action,
+            f"{verb} {action.card}: the card the hand misses least, and gives away little",
+        )
+
+
+def _have(cards: list[Card]) -> list[int]:
+    have = [0] * 53
+    for card in cards:
+        have[card.code] += 1
+    return have
+
+
+def _first_play(found, plays: list[AnyAction], state: State) -> AnyAction | None:
+    """The legal action for the first play of a plan: its melds first, then lay-offs."""
+    if found is None:
+        return None
+    for cards in found.melds:
+        wanted = sorted(cards, key=_code)
+        for action in plays:
+            if isinstance(action, LayMeld) and sorted(action.cards, key=_code) == wanted:
+                return action
+    for cards, index in found.layoffs:
+        meld_id = state.melds[index].id
+        wanted = sorted(cards, key=_code)
+        for action in plays:
+            if (
+                isinstance(action, LayOff)
+                and action.meld == meld_id
+                and sorted(action.cards, key=_code) == wanted
+            ):
+                return action
+    return None
+
+
+def _code(card: Card) -> int:
+    return card.code
+
+
+def _fits(a: Card, b: Card) -> bool:
+    """Whether two cards could be in one meld: same rank, other suit; or near in a suit."""
+    if a.rank == b.rank:
+        return a.suit_no != b.suit_no
+    return a.suit_no == b.suit_no and _near(a.rank, b.rank)
