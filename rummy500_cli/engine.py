@@ -586,6 +586,16 @@ def _resolve_take(state: State, seat: int, action: TakePile) -> list[Event]:
         usable = [d for d in usable_depths(state) if d != depth]
         hint = f"usable now: take {', '.join(map(str, usable))}" if usable else "draw instead"
         how = "meld" if rules.pile_use == "meld_only" else "meld or lay off"
+        taken = pile[-depth:]
+        held = hand_index(state.hands[seat] + taken)
+        if _has_use(state, chosen, held, state.hands[seat], taken):
+            why = (
+                f"first_meld_min={rules.first_meld_min}: no use of {chosen} would let your "
+                f"first plays this round reach {rules.first_meld_min}"
+                if _needs_minimum(state, seat)
+                else f"final_discard=required: every use of {chosen} would empty your hand"
+            )
+            raise IllegalAction(f"take {depth}: {why}; {hint}")
         raise IllegalAction(
             f"take {depth}: you could not {how} {chosen} at once with your cards, and the "
             f"chosen card must be used this turn (RULES 4.1); {hint}"

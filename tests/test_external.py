@@ -59,7 +59,8 @@ def test_two_external_bots_play_each_other(tmp_path: Path) -> None:
 
 def test_a_wrong_answer_names_the_seat_and_the_line_and_keeps_the_game(tmp_path: Path) -> None:
     save = tmp_path / "g.jsonl"
-    liar = f"exec:{sys.executable} -c \"import sys; sys.stdin.readline(); print('fly away', flush=True); sys.stdin.read()\""
+    program = "import sys; sys.stdin.readline(); print('fly away', flush=True); sys.stdin.read()"
+    liar = f'exec:{sys.executable} -c "{program}"'
     result = rummy500(
         "play",
         "--seed",

@@ -115,7 +115,7 @@ def test_final_discard_required_refuses_a_take_whose_only_use_is_a_lay_off_going
             events = act(state, "take 1", "lay 8H 9H on 2")
             assert one(events, RoundEnded).went_out == 0
         else:
-            refused(state, "take 1", match="could not meld or lay off")
+            refused(state, "take 1", match="final_discard=required: every use of 9♥ would empty your hand")
 
 
 def two_threes(**options):
@@ -130,7 +130,7 @@ def test_final_discard_required_refuses_a_take_whose_only_use_empties_the_hand()
     """RULES 6b.9 (000's example): two 3s in hand, a third 3 on the pile: the take is
     refused, since melding the three 3s would leave nothing to discard."""
     state = two_threes(final_discard="required")
-    refused(state, "take 1", match="could not meld or lay off")
+    refused(state, "take 1", match="final_discard=required: every use of 3♦ would empty your hand")
     assert not is_legal(state, "take 1")
 
 
