@@ -16,6 +16,7 @@ from prompt_toolkit.document import Document
 from prompt_toolkit.formatted_text import ANSI
 from prompt_toolkit.history import FileHistory, InMemoryHistory
 from prompt_toolkit.output import ColorDepth
+from prompt_toolkit.shortcuts import clear
 
 from ..render.style import Style
 from ..render.table import STEP_WORDS
@@ -103,7 +104,8 @@ class PromptConsole(PlainConsole):
         return f" {step} · legal: {legal_summary(self.session, 4)} · Tab completes · Ctrl-D saves and leaves"
 
     def handover(self, name: str) -> None:
-        print_formatted_text("\n" * 40)
+        """Hot-seat play: clear the screen so the last hand is not left in view."""
+        clear()
         try:
             self.prompt_session.prompt(f"Pass the keyboard to {name} and press Enter ")
         except KeyboardInterrupt:
