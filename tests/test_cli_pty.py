@@ -1,0 +1,174 @@
+"""The real interactive prompt (prompt-toolkit) in a pseudo-terminal, driven with pexpect:
+the table, Tab completion, a refused move, Ctrl-C clearing a half-typed line, Ctrl-D saving
+and leaving, then `rummy500 resume` in a new terminal to finish the round.
+
+prompt-toolkit draws with escape sequences (cursor moves, erase, bracketed paste), so the
+patterns here match plain fragments that survive them, never whole screen lines.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import sys
+from pathlib import Path
+
+import pytest
+
+if not sys.platform.startswith("linux"):
+    pytest.skip("pseudo-terminal tests run on Linux", allow_module_level=True)
+pexpect = pytest.importorskip("pexpect")
+
+from rummy500_cli.cards import Card, parse_cards  # noqa: E402
+from rummy500_cli.deal import stack  # noqa: E402
+from rummy500_cli.events import Melded, StockDrawn  # noqa: E402
+from rummy500_cli.log import load_state, read_log  # noqa: E402
+
+TIMEOUT = 15
+ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[()][0-9A-B]|\r")
+
+# Seat 0 is dealt three sets of three, three Kings and 2S; the fourth King tops the stock.
+HAND_ANA = "7C 7D 7H 8C 8D 8H 9C 9D 9H KS KD KC 2S"
+HAND_BOT = "2C 3D 4H 5S 6C 10D JH QS AD 3S 4C 5D 6H"
+
+
+def command() -> list[str]:
+    """The installed `rummy500` script of this Python, or the module if there is none."""
+    script = Path(sys.executable).parent / "rummy500"
+    if script.exists():
+        return [str(script)]
+    return [sys.executable, "-m", "rummy500_cli.cli.main"]
+
+
+def plain(text: str) -> str:
+    return ANSI.sub("", text)
+
+
+@pytest.fixture
+def env(tmp_path):
+    values = dict(os.environ)
+    values.update(
+        TERM="xterm",
+        PROMPT_TOOLKIT_NO_CPR="1",
+        NO_COLOR="1",
+        XDG_DATA_HOME=str(tmp_path / "data"),
+        XDG_STATE_HOME=str(tmp_path / "state"),
+    )
+    values.pop("COLUMNS", None)
+    values.pop("LINES", None)
+    return values
+
+
+@pytest.fixture
+def deck(tmp_path):
+    cards = stack(
+        [parse_cards(HAND_ANA), parse_cards(HAND_BOT)], Card.parse("10S"), parse_cards("KH")
+    )
+    path = tmp_path / "deck.txt"
+    path.write_text(" ".join(card.ascii for card in cards) + "\n")
+    return path
+
+
+def spawn(args: list[str], env: dict[str, str]):
+    program, *rest = command() + args
+    child = pexpect.spawn(
+        program, rest, env=env, dimensions=(40, 120), encoding="utf-8", timeout=TIMEOUT
+    )
+    return child
+
+
+def expect_prompt(child) -> str:
+    """Wait for the Ana> prompt (its space is drawn as a cursor move); answer what was
+    printed before it, ANSI stripped."""
+    child.expect(r"Ana>")
+    return plain(child.before)
+
+
+def finish(child) -> int:
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.signalstatus is None
+    return child.exitstatus
+
+
+def test_interactive_prompt_then_resume_to_the_end_of_the_round(tmp_path, env, deck):
+    save = tmp_path / "game.jsonl"
+    where = f"--save {shlex.quote(str(save))} --deck {shlex.quote(str(deck))}"
+    line = f"play --seed 7 --name Ana --pace 0 {where} --seat 1=random --target 1"
+    child = spawn(shlex.split(line), env)
+    try:
+        start = expect_prompt(child)
+        assert f"rummy500 · Ana, Ada · seed 7 · saving to {save}" in start
+        assert "Hand (Ana, 13): 2♠ K♠  7♥ 8♥ 9♥  7♣ 8♣ 9♣ K♣  7♦ 8♦ 9♦ K♦" in start
+        assert "Pile (take N): 1:10♠" in start
+
+        # Tab completes 'dr' to 'draw' (the only command word that starts so).
+        child.send("dr")
+        child.expect("dr")
+        child.send("\t")
+        child.expect("aw")
+        child.send("\r")
+        child.expect(r"You draw (\S+) from the stock\.")
+        assert child.match.group(1) == "K♥"
+        table = expect_prompt(child)
+        assert "Hand (Ana, 14):" in table
+
+        # A refused move: an error line, and the prompt comes back.
+        child.sendline("discard 2C")
+        child.expect(r"error: (.*?)\r?\n")
+        error = plain(child.match.group(1))
+        assert "2♣ is not in your hand" in error
+        assert "legal now:" in error
+        expect_prompt(child)
+
+        # A half-typed line cleared with Ctrl-C: the next command runs alone.
+        child.send("meld 7C 7D")
+        child.expect("7D")
+        child.sendcontrol("c")
+        expect_prompt(child)
+        child.sendline("hand")
+        index = child.expect([r"Hand \(Ana, 14\): ", r"error: "])
+        assert index == 0, plain(child.before + child.after)
+        expect_prompt(child)
+
+        # Ctrl-D saves and leaves with the resume line, exit status 0.
+        child.sendcontrol("d")
+        child.expect(r"Resume with: rummy500 resume (\S+)")
+        assert plain(child.match.group(1)) == str(save)
+        assert finish(child) == 0
+    finally:
+        child.close(force=True)
+
+    events = read_log(save).events
+    assert isinstance(events[-1], StockDrawn)
+    assert not any(isinstance(event, Melded) for event in events)  # the cleared line
+    history = (tmp_path / "state" / "rummy500" / "history").read_text()
+    assert "+draw" in history and "+hand" in history
+
+    child = spawn(["resume", str(save), "--pace", "0"], env)
+    try:
+        table = expect_prompt(child)
+        assert "Hand (Ana, 14):" in table
+        assert "Ana to meld, lay off or discard" in table
+        for move, seen in [
+            ("meld 7C 7D 7H", r"You meld 7♥ 7♣ 7♦ \(21\) as #1\."),
+            ("m 8c 8d 8h", r"You meld 8♥ 8♣ 8♦ \(24\) as #2\."),
+            ("meld 9C 9D 9H", r"You meld 9♥ 9♣ 9♦ \(27\) as #3\."),
+            ("meld KS KD KC KH", r"You meld K♠ K♥ K♣ K♦ \(40\) as #4\."),
+        ]:
+            child.sendline(move)
+            child.expect(seen)
+            expect_prompt(child)
+        child.sendline("x 2s")
+        child.expect(r"Ana wins the game with 112\.")
+        scores = plain(child.before)
+        assert "Ana goes out. Round 1 is over." in scores
+        lines = [line.strip() for line in scores.splitlines()]
+        assert "Round 1 scores" in lines
+        assert "Ana       112      0    112    112" in lines
+        assert "Ada         0    -83    -83    -83" in lines
+        assert finish(child) == 0
+    finally:
+        child.close(force=True)
+    assert load_state(read_log(save).events).over
