@@ -14,6 +14,9 @@ settings.register_profile(
     "ci", max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.register_profile(
-    "soak", max_examples=20_000, deadline=None, suppress_health_check=list(HealthCheck)
+    "soak",
+    max_examples=int(os.environ.get("SOAK_EXAMPLES", "20000")),
+    deadline=None,
+    suppress_health_check=list(HealthCheck),
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
