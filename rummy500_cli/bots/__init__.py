@@ -10,11 +10,12 @@ view alone.
 
 from __future__ import annotations
 
+from .expert import ExpertBot
 from .greedy import GreedyBot
 from .random_bot import RandomBot
 from .strong import StrongBot
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot, "strong": StrongBot}
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "strong": StrongBot, "expert": ExpertBot}
 """Bot levels by name (the `--bots` option), weakest first."""
 
 
@@ -27,4 +28,4 @@ def make_bot(level: str, seed: int | str, seat: int, think: int | None = None):
     return cls(seed, seat)
 
 
-__all__ = ["BOTS", "GreedyBot", "RandomBot", "StrongBot", "make_bot"]
+__all__ = ["BOTS", "ExpertBot", "GreedyBot", "RandomBot", "StrongBot", "make_bot"]

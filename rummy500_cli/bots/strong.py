@@ -396,20 +396,24 @@ class StrongBot(Bot):
         ends = max(mine, best_other) >= rules.target
         return ends and best_other >= mine
 
+    def discard_costs(
+        self, state: State, choices: list, ctx: Context
+    ) -> list[tuple[float, AnyAction]]:
+        """(what it costs to let the card go, action) for each discard (or upcard), the
+        cheapest first: the card's worth to the hand plus what it gives away."""
+        hand = state.hands[self.seat]
+        marg = ctx.marginals(hand)
+        ranked = []
+        for action in choices:
+            card = action.card
+            ranked.append((marg.get(card, 0.0) + ctx.feed(card), -card.code, action))
+        ranked.sort(key=lambda item: (item[0], item[1]))
+        return [(cost, action) for cost, _, action in ranked]
+
     def _cheapest(
         self, state: State, choices: list, ctx: Context, verb: str
     ) -> tuple[AnyAction, str]:
-        hand = state.hands[self.seat]
-        marg = ctx.marginals(hand)
-        best = None
-        for action in choices:
-            card = action.card
-            cost = marg.get(card, 0.0) + ctx.feed(card)
-            key = (cost, -card.code)
-            if best is None or key < best[0]:
-                best = (key, action)
-        assert best is not None
-        action = best[1]
+        action = self.discard_costs(state, choices, ctx)[0][1]
         return (
             action,
             f"{verb} {action.card}: the card the hand misses least, and gives away little",

@@ -1,0 +1,169 @@
+"""The `expert` bot: determinized Monte Carlo over the deals its seat cannot see.
+
+At a draw or a discard with a real choice, the strong bot names its best few moves. For
+each of a number of sampled deals of the unseen cards (`knowledge.determinize`: the
+other hands get the cards known to be in them plus random unseen cards, the stock the
+rest, and the header a made-up seed, so later deals are sampled too), each candidate is
+played, then every seat plays on with the strong bot's policy until this seat's next
+draw (or the round's end), and the position is scored: this seat's points and hand worth
+against the others'. The candidate with the best mean over the same samples (common
+random numbers) is played; the strong bot's own choice wins ties and near ties.
+
+The budget (`think`, ms per move) is counted in simulated moves, not in wall-clock
+time, so that a game replays identically on any machine and under any load:
+`MOVES_PER_MS` is calibrated so that a move takes about `think` ms here.
+"""
+
+from __future__ import annotations
+
+from ..actions import AnyAction, Discard, DrawStock
+from ..engine import legal_actions, resolve
+from ..events import GameEnded, RoundEnded
+from ..state import State
+from .base import Bot
+from .knowledge import Knowledge, determinize
+from .strong import Context, StrongBot
+
+MOVES_PER_MS = 2.2
+"""Simulated moves per millisecond of budget (calibrated on a 2-core machine)."""
+CANDIDATES = 4
+"""How many of the strong bot's best moves are weighed."""
+PRIOR = 1.5
+"""Points of mean value by which the strong bot's own choice is preferred."""
+WIN_BONUS = 300.0
+"""Value of a game won (or lost, negated) inside a playout."""
+
+
+class ExpertBot(Bot):
+    """Search over sampled deals with the strong bot as the playout policy."""
+
+    level = "expert"
+    thinks = True
+
+    def __init__(self, seed: int | str, seat: int, think: int = 300) -> None:
+        super().__init__(seed, seat)
+        self.think = think
+        self.strong = StrongBot(seed, seat)
+        self.last_samples = 0
+        self.last_moves = 0
+
+    def decide(
+        self, state: State, legal: list[AnyAction], knowledge: Knowledge
+    ) -> tuple[AnyAction, str]:
+        strong = self.strong
+        ctx = Context(state, knowledge)
+        candidates = self._candidates(state, legal, ctx)
+        if candidates is None:
+            return strong.decide(state, legal, knowledge)
+        if len(candidates) == 1:
+            return candidates[0], "the only sensible move"
+        rng = self.rng(state)
+        budget = self.think * MOVES_PER_MS
+        totals = [0.0] * len(candidates)
+        samples = 0
+        spent = 0
+        while spent < budget and samples < 400:
+            world = determinize(state, knowledge, rng, f"{state.events}/{samples}")
+            for index, action in enumerate(candidates):
+                value, moves = self._playout(world.copy(), action)
+                totals[index] += value
+                spent += moves
+            samples += 1
+        self.last_samples = samples
+        self.last_moves = spent
+        if samples == 0:
+            return candidates[0], "no time to think: the strong bot's move"
+        means = [total / samples for total in totals]
+        means[0] += PRIOR
+        best = max(range(len(candidates)), key=lambda i: (means[i], -i))
+        action = candidates[best]
+        lead = means[best] - max((m for i, m in enumerate(means) if i != best), default=0.0)
+        return action, (
+            f"best of {len(candidates)} moves over {samples} sampled deals "
+            f"(about {means[best]:+.0f} points, {lead:.0f} ahead of the next)"
+        )
+
+    def _candidates(
+        self, state: State, legal: list[AnyAction], ctx: Context
+    ) -> list[AnyAction] | None:
+        """The moves worth weighing, the strong bot's choice first; None: follow it."""
+        strong = self.strong
+        if state.phase == "draw":
+            takes = strong.take_values(state, legal, ctx)
+            takes.sort(key=lambda item: -item[0])
+            ranked: list[tuple[float, AnyAction]] = [(0.0, DrawStock())]
+            ranked += [(gain, action) for gain, action, _ in takes if gain > -15]
+            ranked.sort(key=lambda item: -item[0])
+            return [action for _, action in ranked[:CANDIDATES]]
+        if state.phase != "play":
+            return None
+        if state.pending is not None:
+            return None
+        choice, _ = strong.play(state, legal, ctx)
+        if not isinstance(choice, Discard):
+            return None
+        discards = [a for a in legal if isinstance(a, Discard)]
+        ranked_discards = strong.discard_costs(state, discards, ctx)
+        best = ranked_discards[0][0]
+        moves = [action for cost, action in ranked_discards[:CANDIDATES] if cost - best < 25]
+        return moves
+
+    def _playout(self, world: State, action: AnyAction) -> tuple[float, int]:
+        """Play the action and then the strong policy for everyone until this seat is
+        to draw again; answer the position's value for this seat and the moves made."""
+        me = self._seat
+        moves = 1
+        ended = self._apply(world, action)
+        policy = self.strong
+        left_me = False
+        try:
+            while ended is None:
+                if world.to_move != me:
+                    left_me = True
+                elif left_me and world.phase == "draw":
+                    break
+                actions = legal_actions(world)
+                if len(actions) == 1:
+                    choice = actions[0]
+                else:
+                    seat = world.to_move
+                    policy._seat = seat  # the policy plays each seat in turn
+                    k = Knowledge.build(world, seat, None)
+                    choice = policy.decide(world, actions, k)[0]
+                    moves += 1
+                ended = self._apply(world, choice)
+        finally:
+            policy._seat = me
+        if ended is not None:
+            return ended, moves
+        return self._estimate(world), moves + 2
+
+    def _apply(self, world: State, action: AnyAction) -> float | None:
+        """Apply an action; answer the value of the round's end if it ended."""
+        me = self._seat
+        value = None
+        for event in resolve(world, action):
+            world.apply(event)
+            if isinstance(event, RoundEnded):
+                scores = [score.score for score in event.scores]
+                value = _spread(scores, me)
+            elif isinstance(event, GameEnded) and value is not None:
+                if event.winner == me:
+                    value += WIN_BONUS
+                elif event.winner is not None:
+                    value -= WIN_BONUS
+        return value
+
+    def _estimate(self, world: State) -> float:
+        """This round so far, for every seat: table points plus the hand's worth."""
+        worth = []
+        for seat in range(world.n):
+            k = Knowledge.build(world, seat, None)
+            ctx = Context(world, k)
+            worth.append(world.table_points[seat] + ctx.hand_worth(world.hands[seat]))
+        return _spread(worth, self._seat)
+
+
+def _spread(values: list, me: int) -> float:
+    others = [v for i, v in enumerate(values) if i != me]
+    return values[me] - sum(others) / len(others)

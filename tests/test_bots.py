@@ -1,0 +1,364 @@
+"""The bots: legal moves only, under every rule option; no peeking; replayable.
+
+- Every level plays only legal actions over many seeded games, under every option of
+  RULES.md sections 1-6 that the engine plays (rules.NOT_YET_PLAYED are refused).
+- No peeking: the same visible history with another hidden deal (the cards the seat
+  never saw dealt otherwise, and another seed in the header) gives the same decision.
+- The same seed gives the same game; a bot caught up from the log decides as one that
+  watched the game; every level explains its move (the prompt's hint).
+"""
+
+from __future__ import annotations
+
+import random
+import typing
+
+import msgspec
+import pytest
+
+from rummy500_cli.bots import BOTS, make_bot
+from rummy500_cli.engine import legal_actions, new_game, resolve
+from rummy500_cli.events import (
+    Discarded,
+    GameStarted,
+    LaidOff,
+    Melded,
+    PileTaken,
+    RoundDealt,
+    RoundEnded,
+    StockDrawn,
+    StockRebuilt,
+    UpcardChosen,
+)
+from rummy500_cli.log import encode_log
+from rummy500_cli.rules import NOT_YET_PLAYED, Rules, make_rules
+from rummy500_cli.selfplay import bot_game
+from rummy500_cli.state import fold
+from rummy500_cli.view import view
+
+LEVELS = list(BOTS)
+TINY_THINK = 2
+"""The expert's budget in the fast tests (ms): one sample per decision."""
+
+
+def option_values() -> list[dict[str, object]]:
+    """One rule set per non-standard value of every option the engine plays (RULES 1-6),
+    with what that value needs to be playable."""
+    sets: list[dict[str, object]] = [{}]
+    hints = typing.get_type_hints(Rules)
+    samples: dict[str, list[object]] = {
+        "hand_size": [5, 10],
+        "first_meld_min": [30],
+        "target": [150],
+        "max_rounds": [1],
+    }
+    for name in Rules.__struct_fields__:
+        if name in NOT_YET_PLAYED:
+            continue
+        default = getattr(Rules(), name)
+        values = samples[name] if name in samples else _literal_values(hints[name])
+        for value in values:
+            if value == default:
+                continue
+            options: dict[str, object] = {name: value}
+            if name == "set_duplicate_suits":
+                options["decks"] = 2
+            sets.append(options)
+    return sets
+
+
+def _literal_values(hint: object) -> list[object]:
+    if hint is bool:
+        return [False, True]
+    args = typing.get_args(hint)
+    out: list[object] = []
+    for arg in args:
+        out.extend(typing.get_args(arg) or [arg])
+    return [value for value in out if not isinstance(value, type)]
+
+
+RULE_SETS = option_values()
+TABLES = [["expert", "random"], ["strong", "greedy", "expert"], LEVELS]
+
+
+def checked_game(
+    players: int, rules: Rules, seed: int | str, levels: list[str], think: int = TINY_THINK
+) -> int:
+    """A game in which every decision is checked against the legal actions; answers
+    the number of decisions."""
+    names = [f"P{i}" for i in range(players)]
+    seats = [levels[i % len(levels)] for i in range(players)]
+    events = new_game(names, rules, seed)
+    state = fold(events)
+    bots = [make_bot(level, seed, i, think) for i, level in enumerate(seats)]
+    for event in events:
+        for bot in bots:
+            if hasattr(bot, "observe"):
+                bot.observe(event)
+    decisions = 0
+    while not state.over:
+        legal = legal_actions(state)
+        action = bots[state.to_move].choose(state)
+        assert action in legal, f"{seats[state.to_move]} played {action}, not legal"
+        decisions += 1
+        for event in resolve(state, action):
+            state.apply(event)
+            for bot in bots:
+                if hasattr(bot, "observe"):
+                    bot.observe(event)
+    return decisions
+
+
+@pytest.mark.parametrize(
+    "options", RULE_SETS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "standard"
+)
+def test_every_level_plays_only_legal_moves_under_every_option(options: dict) -> None:
+    for number, levels in enumerate(TABLES):
+        players = max(len(levels), 2)
+        opts = {"max_rounds": 1, **options}
+        if players * 10 + 2 > 52 and opts.get("hand_size") == 10:
+            opts["decks"] = 2
+        rules = make_rules(opts)
+        assert checked_game(players, rules, f"legal-{number}", levels) > 0
+
+
+def test_many_short_games_standard_and_wikipedia() -> None:
+    rules = [make_rules({"max_rounds": 1}), make_rules({"max_rounds": 1}, preset="wikipedia")]
+    for seed in range(40):
+        levels = [LEVELS[(seed + i) % len(LEVELS)] for i in range(2 + seed % 3)]
+        levels = [level for level in levels if level != "expert"] or ["strong"]
+        players = 2 + seed % 5
+        checked_game(players, rules[seed % 2], seed, levels)
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize(
+    "options", RULE_SETS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "standard"
+)
+def test_soak_legal_moves_whole_games(options: dict) -> None:
+    """Thousands of games in all (with -m soak): whole games, 2 to 8 players."""
+    for seed in range(150):
+        players = 2 + seed % 7
+        opts = dict(options)
+        if players > 4 and opts.get("hand_size") == 10:
+            opts["decks"] = 2
+        if players <= 4 and opts.get("decks") == 2 and "set_duplicate_suits" not in opts:
+            pass
+        try:
+            rules = make_rules({"target": 300, **opts})
+            rules.check(players)
+        except Exception:
+            continue
+        levels = [LEVELS[(seed + i) % len(LEVELS)] for i in range(players)]
+        checked_game(players, rules, f"soak-{seed}", levels, think=5)
+
+
+# --- No peeking ----------------------------------------------------------------------------
+
+
+def _round_start(events: list) -> int:
+    return max(i for i, event in enumerate(events) if isinstance(event, RoundDealt))
+
+
+def hidden_cards(events: list, seat: int) -> list:
+    """The cards of the current round that the seat has never seen: dealt to another
+    hand or into the stock, and never shown since (played, taken, discarded, drawn by
+    the seat)."""
+    start = _round_start(events)
+    deal = events[start]
+    pool = [c for j, hand in enumerate(deal.hands) if j != seat for c in hand] + list(deal.stock)
+    seen = set(deal.hands[seat])
+    if deal.upcard:
+        seen.add(deal.upcard)
+    for event in events[start + 1 :]:
+        if isinstance(event, PileTaken | Melded | LaidOff):
+            seen.update(event.cards)
+        elif isinstance(event, Discarded | UpcardChosen):
+            seen.add(event.card)
+        elif isinstance(event, StockDrawn) and event.seat == seat:
+            seen.update(event.cards)
+        elif isinstance(event, StockRebuilt):
+            seen.update(event.stock)  # pile cards: every seat saw them
+    return sorted(set(pool) - seen)
+
+
+def other_deal(events: list, seat: int, rng: random.Random, seed: str) -> list:
+    """The same history as the seat saw it, with the hidden cards dealt otherwise and
+    another seed in the header."""
+    hidden = hidden_cards(events, seat)
+    order = list(hidden)
+    rng.shuffle(order)
+    mapping = dict(zip(order, order[1:] + order[:1], strict=True))  # no card stays put
+
+    def swap(cards):
+        return tuple(mapping.get(card, card) for card in cards)
+
+    start = _round_start(events)
+    out = []
+    for index, event in enumerate(events):
+        if isinstance(event, GameStarted):
+            event = msgspec.structs.replace(event, seed=seed)
+        elif index >= start:
+            if isinstance(event, RoundDealt):
+                hands = tuple(h if j == seat else swap(h) for j, h in enumerate(event.hands))
+                event = msgspec.structs.replace(event, hands=hands, stock=swap(event.stock))
+            elif isinstance(event, StockDrawn) and event.seat != seat:
+                event = msgspec.structs.replace(event, cards=swap(event.cards))
+        out.append(event)
+    return out
+
+
+def decision_points(level: str, players: int, seed: str, rules: Rules):
+    """Events up to some of the decisions of seat 0 in a game with this level there."""
+    levels = [level, *["strong", "greedy", "random"][: players - 1]]
+    points = []
+
+    def before(state) -> None:
+        if state.to_move == 0 and len(points) < 400:
+            points.append(state.events)
+
+    _, events = bot_game(players, rules, seed, levels, before_move=before, think=TINY_THINK)
+    return events, points[:: max(1, len(points) // 12)]
+
+
+def decide(make, events: list, seat: int, fed: bool):
+    state = fold(events)
+    bot = make(seat)
+    if fed:
+        bot.catch_up(events)
+    return bot.choose(state)
+
+
+def blind_to_the_deal(level: str, players: int, make) -> tuple[int, int]:
+    """Compare decisions at some of seat 0's turns with another hidden deal; answer how
+    many decisions were compared and how many differed."""
+    rules = make_rules({"max_rounds": 2})
+    seed = f"peek-{players}"
+    events, points = decision_points(level, players, seed, rules)
+    rng = random.Random(7)
+    considered = differed = changed = 0
+    for count in points:
+        history = events[:count]
+        state = fold(history)
+        if state.phase in ("between", "over") or not hidden_cards(history, 0):
+            continue
+        twin_history = other_deal(history, 0, rng, "another seed")
+        twin = fold(twin_history)
+        considered += 1
+        assert view(twin, 0) == view(state, 0)
+        changed += [h for j, h in enumerate(twin.hands) if j] != [
+            h for j, h in enumerate(state.hands) if j
+        ] or twin.stock != state.stock
+        for fed in (True, False) if hasattr(make(0), "catch_up") else (False,):
+            first = decide(make, history, 0, fed)
+            second = decide(make, twin_history, 0, fed)
+            differed += first != second
+    assert considered >= 5 and changed == considered
+    return considered, differed
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("players", [2, 4])
+def test_no_peeking_same_view_other_deal_same_decision(level: str, players: int) -> None:
+    _considered, differed = blind_to_the_deal(
+        level, players, lambda seat: make_bot(level, f"peek-{players}", seat, TINY_THINK)
+    )
+    assert differed == 0, f"{level} decided otherwise with another hidden deal"
+
+
+def test_the_no_peeking_check_catches_a_bot_that_peeks() -> None:
+    """A bot that reads the other hand of the real state is caught by the same check."""
+    from rummy500_cli.bots.greedy import GreedyBot
+
+    class Peeker(GreedyBot):
+        def explain(self, state, legal=None):
+            actions = legal_actions(state) if legal is None else legal
+            secret = sum(card.code for card in state.hands[1]) + len(state.stock[-1:])
+            return actions[secret % len(actions)], "peeked"
+
+    _considered, differed = blind_to_the_deal("greedy", 2, lambda seat: Peeker("peek-2", seat))
+    assert differed > 0
+
+
+def test_masked_state_holds_no_hidden_card_in_its_place() -> None:
+    """What a bot thinks on: its own hand and the table are real, the rest re-dealt."""
+    from rummy500_cli.bots.knowledge import Knowledge, masked_state
+
+    state, _ = bot_game(2, make_rules({"max_rounds": 1}), "mask", ["greedy"])
+    events = new_game(["A", "B"], make_rules(), "mask")
+    state = fold(events)
+    k = Knowledge.build(state, 0)
+    masked = masked_state(state, k)
+    assert masked.hands[0] == state.hands[0]
+    assert masked.pile == state.pile
+    assert masked.header.seed != state.header.seed
+    assert sorted(masked.hands[1] + masked.stock, key=lambda c: c.code) == sorted(
+        state.hands[1] + state.stock, key=lambda c: c.code
+    )
+    assert masked.hands[1] != state.hands[1]
+
+
+# --- Replay, memory, hints ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("level", ["greedy", "strong", "expert"])
+def test_same_seed_same_game(level: str) -> None:
+    rules = make_rules({"max_rounds": 2})
+    first = encode_log(bot_game(2, rules, "again", [level, "strong"], think=TINY_THINK)[1])
+    second = encode_log(bot_game(2, rules, "again", [level, "strong"], think=TINY_THINK)[1])
+    assert first == second
+
+
+def test_a_bot_caught_up_from_the_log_decides_as_one_that_watched() -> None:
+    rules = make_rules({"max_rounds": 2})
+    watched = []
+
+    def before(state) -> None:
+        if state.to_move == 1:
+            watched.append(state.events)
+
+    _, events = bot_game(2, rules, "catch", ["greedy", "strong"], before_move=before)
+    for count in watched[::5]:
+        state = fold(events[:count])
+        late = make_bot("strong", "catch", 1)
+        late.catch_up(events[:count])
+        action = late.choose(state)
+        following = events[count]
+        assert not isinstance(following, GameStarted)
+        replayed = resolve(fold(events[:count]), action)
+        assert replayed[0] == following, f"at event {count}"
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_explains_a_legal_move(level: str) -> None:
+    events = new_game(["A", "B", "C"], make_rules(), "hint")
+    state = fold(events)
+    for _ in range(30):
+        if state.over:
+            break
+        bot = make_bot(level, 0, state.to_move, TINY_THINK)
+        action, why = bot.explain(state)
+        assert action in legal_actions(state)
+        assert isinstance(why, str) and why and "\n" not in why
+        for event in resolve(state, action):
+            state.apply(event)
+
+
+def test_levels_are_registered_with_the_seed_seat_constructor() -> None:
+    assert LEVELS == ["random", "greedy", "strong", "expert"]
+    for level, cls in BOTS.items():
+        bot = cls(1, 0)
+        assert hasattr(bot, "choose") and hasattr(bot, "explain"), level
+
+
+def test_round_end_is_observed() -> None:
+    """The memory starts each round afresh and stays in step with the state."""
+    from rummy500_cli.bots.knowledge import Memory
+
+    _, events = bot_game(2, make_rules({"max_rounds": 3}), "mem", ["strong", "greedy"])
+    memory = Memory(0)
+    for event in events:
+        memory.observe(event)
+        if isinstance(event, RoundEnded):
+            assert memory.known == [[], []]
+    assert memory.seen == len(events)
