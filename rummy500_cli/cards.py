@@ -131,7 +131,7 @@ class Card:
                 return Card.of(rank, suit)
         raise ParseError(
             f"{text.strip()!r} is not a card: write rank then suit, as 7H, 10S (or TS), AH, "
-            "QD, with S H D C or ♠ ♥ ♦ ♣, or JK for a joker"
+            "QD (suits S H D C, or their symbols), or JK for a joker"
         )
 
     def __str__(self) -> str:

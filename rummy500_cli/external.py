@@ -110,10 +110,10 @@ class ExternalBot:
                 ) from None
             return action
 
-    def close(self) -> None:
+    def close(self, reason: str = "game_over", log: str = "") -> None:
         if self._process.poll() is None:
             try:
-                self.send({"type": "bye", "reason": "game_over"})
+                self.send({"type": "bye", "reason": reason, "log": log})
                 self._process.stdin.close()  # type: ignore[union-attr]
                 self._process.wait(timeout=2)
             except (ExternalBotError, subprocess.TimeoutExpired, OSError):

@@ -8,7 +8,7 @@ state. So the file on disk is never behind the game a player sees.
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -120,17 +120,25 @@ class Session:
     def is_human(self, seat: int) -> bool:
         return seat not in self.bots
 
-    def submit(self, action: Action, seat: int | None = None) -> list[Event]:
+    def submit(
+        self,
+        action: Action,
+        seat: int | None = None,
+        on_event: Callable[[Event, int], None] | None = None,
+    ) -> list[Event]:
         """Play an action: resolve it, write it to the log, then apply it.
 
-        Raises the engine's errors (nothing changes) or LogError (nothing changes).
+        `on_event(event, seq)` is called after each event is applied, with the state as
+        that event left it. Raises the engine's errors or LogError; then nothing changes.
         """
         events = resolve(self.state, action, seat)
         self.writer.append(events)
-        for event in events:
-            self.state.apply(event)
         first = len(self.events)
-        self.events.extend(events)
+        for offset, event in enumerate(events):
+            self.state.apply(event)
+            self.events.append(event)
+            if on_event is not None:
+                on_event(event, first + offset)
         for bot in self.external:
             bot.observe(events, first)
         return events
@@ -139,7 +147,8 @@ class Session:
         """The action of the bot whose turn it is."""
         return self.bots[self.state.to_move].choose(self.state)
 
-    def close(self) -> None:
+    def close(self, reason: str = "quit") -> None:
+        """Release the log and stop external bots, telling them why (`bye`)."""
         for bot in self.external:
-            bot.close()
+            bot.close(reason, str(self.path))
         self.writer.close()

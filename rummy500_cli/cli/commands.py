@@ -71,7 +71,7 @@ class Interpreter:
         self.style = style
         self.by_rank = False
 
-    def handle(self, line: str, seat: int) -> Reply:
+    def handle(self, line: str, seat: int, on_event=None) -> Reply:
         words = line.split()
         if not words:
             return Reply()
@@ -84,7 +84,7 @@ class Interpreter:
             return Reply(error=f"it is {state.players[state.to_move]}'s turn")
         try:
             action = parse_action(line, state)
-            events = self.session.submit(action, seat)
+            events = self.session.submit(action, seat, on_event)
         except Rummy500Error as error:
             legal = legal_summary(self.session, ascii=self.style.ascii)
             return Reply(error=f"{error}; legal now: {legal}")

@@ -18,7 +18,7 @@ def rules(
     """Print the rules in effect in plain words.
 
     With no options: the standard game. --variant and --rule KEY=VALUE change it as they
-    would change a game (see rummy500-rules(7) and man rummy500-play).
+    would change a game (see rummy500-play(6)).
     """
     from ..render.rules_text import rules_text
 

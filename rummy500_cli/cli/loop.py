@@ -7,6 +7,8 @@ Three consoles share one loop: `PlainConsole` (scripts: lines in, plain lines ou
 
 from __future__ import annotations
 
+import os
+import shlex
 import sys
 import time
 from typing import IO, Any
@@ -15,7 +17,7 @@ import click
 
 from .. import protocol
 from ..errors import ParseError, Rummy500Error
-from ..events import Event, GameEnded, GameStarted, RoundEnded
+from ..events import Event, GameEnded, GameStarted, RoundDealt, RoundEnded
 from ..render.narrate import Narrator
 from ..render.scores import score_table
 from ..render.style import Style
@@ -96,6 +98,7 @@ class JsonConsole(PlainConsole):
                 request = protocol.read_input(line)
             except ParseError as error:
                 self.error(str(error))
+                self.send(**protocol.prompt_message(session.state, seat))
                 continue
             if isinstance(request, protocol.Ping):
                 self.send(type="pong", id=request.id)
@@ -104,7 +107,8 @@ class JsonConsole(PlainConsole):
 
 
 def resume_line(session: Session) -> str:
-    return f"rummy500 resume {session.path}"
+    """The command that goes on with the game, quoted so it can be pasted into a shell."""
+    return f"rummy500 resume {shlex.quote(str(session.path))}"
 
 
 def run(
@@ -123,19 +127,18 @@ def run(
     shown_to: int | None = None
     dirty = True
 
-    def show_events(events: list[Event], actor: int) -> None:
+    actor = home
+
+    def show(event: Event, seq: int) -> None:
+        """Tell one event, with the state just after it (the loop's observer)."""
         narrator.viewer = actor if (hot_seat and actor in humans) else home
-        first = len(session.events) - len(events)
-        for offset, event in enumerate(events):
-            lines = narrator.feed(event, state)
-            console.event(event, first + offset, lines)
-            if isinstance(event, RoundEnded) and not isinstance(console, JsonConsole):
-                console.show(score_table(state.players, event))
-            if isinstance(event, GameEnded):
-                console.banner(f"The game is over. Log: {session.path}")
-                console.banner(
-                    f"Next: rummy500 replay {session.path} · rummy500 analyze {session.path}"
-                )
+        console.event(event, seq, narrator.feed(event, state))
+        if isinstance(event, RoundEnded) and not isinstance(console, JsonConsole):
+            console.show(score_table(state.players, event))
+        if isinstance(event, GameEnded):
+            console.banner(f"The game is over. Log: {session.path}")
+            path = shlex.quote(str(session.path))
+            console.banner(f"Next: rummy500 replay {path} · rummy500 export {path}")
 
     if isinstance(console, JsonConsole):
         header = session.events[0]
@@ -143,13 +146,17 @@ def run(
         console.send(
             **protocol.hello(header, state, list(session.kinds), humans, str(session.path))
         )
+    # The deal of the round in play (and the draw for the first dealer in a new game).
+    since = max(i for i, e in enumerate(session.events) if isinstance(e, RoundDealt | GameStarted))
+    for seq in range(1 if len(session.events) == 3 else since, len(session.events)):
+        if isinstance(console, JsonConsole) or seq <= since:
+            console.event(session.events[seq], seq, narrator.feed(session.events[seq], state))
     try:
         while not state.over:
             seat = state.to_move
+            actor = seat
             if not session.is_human(seat):
-                action = session.bot_move()
-                events = session.submit(action)
-                show_events(events, seat)
+                session.submit(session.bot_move(), on_event=show)
                 dirty = True
                 console.pause(pace)
                 continue
@@ -163,26 +170,32 @@ def run(
             line = console.read(session, seat)
             if line is None:
                 raise Quit
-            reply: Reply = interpreter.handle(line, seat)
+            reply: Reply = interpreter.handle(line, seat, on_event=show)
             for text in reply.lines:
                 console.show(text)
             if reply.error:
                 console.error(reply.error)
                 if console.strict:
-                    console.banner(
-                        f"Stopped at the first refused command (--strict). Resume: {resume_line(session)}"
+                    console.error(
+                        "stopped at the first refused command (--strict); the game is saved: "
+                        + resume_line(session)
                     )
+                    _goodbye(console, session, "error")
                     return 1
             if reply.events:
-                show_events(reply.events, seat)
                 dirty = True
             if reply.quit:
                 raise Quit
     except (Quit, KeyboardInterrupt):
         _goodbye(console, session, "quit")
         return 0
+    except BrokenPipeError:  # the reader went away (| head): the game is saved; say nothing
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
     except Rummy500Error as error:  # an external bot failed, or the log could not be written
         console.error(f"{error}; every move so far is saved: {resume_line(session)}")
+        _goodbye(console, session, "error")
         return 1
     except Exception as error:  # no traceback for a user: say it, keep the game
         console.error(
@@ -191,14 +204,17 @@ def run(
         )
         return 1
     finally:
-        session.close()
+        session.close("game_over" if state.over else "quit")
     _goodbye(console, session, "game_over")
     return 0
 
 
 def _goodbye(console: PlainConsole, session: Session, reason: str) -> None:
     if isinstance(console, JsonConsole):
-        console.send(type="bye", reason=reason, log=str(session.path), resume=resume_line(session))
+        message = {"type": "bye", "reason": reason, "log": str(session.path)}
+        if not session.state.over:
+            message["resume"] = resume_line(session)
+        console.send(**message)
         return
     if reason == "quit":
         console.show(f"Game saved. Resume with: {resume_line(session)}")

@@ -86,7 +86,12 @@ def _parse_seats(
     from ..session import parse_seat_kind
 
     levels = [level.strip() for level in bots.split(",") if level.strip()] or ["greedy"]
-    kinds = ["human"] + [parse_seat_kind(levels[(i - 1) % len(levels)]) for i in range(1, players)]
+    try:
+        kinds = ["human"] + [
+            parse_seat_kind(levels[(i - 1) % len(levels)]) for i in range(1, players)
+        ]
+    except RulesError as error:
+        raise click.BadParameter(str(error), param_hint="--bots") from None
     names: list[str | None] = [None] * players
     for spec in seats:
         number, sep, value = spec.partition("=")
@@ -143,7 +148,9 @@ def _read_deck(handle: IO[str]):
             rounds[-1].extend(parse_cards(line))
         except ParseError as error:
             raise click.BadParameter(f"line {number}: {error}", param_hint="--deck") from None
-    return [cards for cards in rounds if cards]
+    while rounds and not rounds[-1]:
+        rounds.pop()  # an empty section in the middle keeps its round dealt from the seed
+    return rounds
 
 
 def _console(json_mode, commands, quiet, strict, style, session):
@@ -250,7 +257,7 @@ def play(
     Every move is saved as it is made; leave at any time with Ctrl-D or quit and come
     back with rummy500 resume.
     """
-    from ..errors import Rummy500Error
+    from ..errors import RulesError, Rummy500Error
     from ..session import Session
     from .paths import new_save_path
 
@@ -258,12 +265,14 @@ def play(
     names, kinds = _parse_seats(players, name, bots, seats)
     if seed is None:
         seed = str(secrets.randbelow(10**9))
-    seed_value: int | str = int(seed) if seed.isdigit() else seed
+    seed_value: int | str = int(seed) if seed.isdigit() and str(int(seed)) == seed else seed
     stacked = _read_deck(deck) if deck is not None else []
     path = save or new_save_path(str(seed_value))
     style = choose_style(color, ascii_cards, four_color)
     try:
         session = Session.start(path, names, kinds, rules, seed_value, stacked, bot_timeout)
+    except RulesError as error:  # names or a stacked deck that cannot make a game
+        raise click.UsageError(str(error)) from None
     except Rummy500Error as error:
         raise click.ClickException(str(error)) from None
     _go(session, json_mode, commands, quiet, strict, style, pace)

@@ -131,6 +131,7 @@ class Narrator:
             return f"The stock is out. Round {event.round} is over."
         if isinstance(event, GameEnded):
             if event.winner is None:
-                return f"The game stops unfinished after {state.round} rounds (max_rounds)."
+                rounds = "1 round" if state.round == 1 else f"{state.round} rounds"
+                return f"The game stops unfinished after {rounds} (max_rounds)."
             return f"{state.players[event.winner]} wins the game with {event.totals[event.winner]}."
         return ""
