@@ -144,8 +144,22 @@ class Session:
         return events
 
     def bot_move(self) -> Action:
-        """The action of the bot whose turn it is."""
-        return self.bots[self.state.to_move].choose(self.state)
+        """The action of the bot whose turn it is (after it has seen every event so far,
+        as far as its seat may see them)."""
+        bot = self.bots[self.state.to_move]
+        catch_up = getattr(bot, "catch_up", None)
+        if catch_up is not None:
+            catch_up(self.events)
+        return bot.choose(self.state)
+
+    def advice(self, seat: int) -> tuple[Action, str]:
+        """The best bot's move for a seat, and why (the prompt's `hint`)."""
+        level = next(name for name in ("expert", "strong", "greedy") if name in BOTS)
+        bot = BOTS[level](self.events[0].seed, seat)  # type: ignore[attr-defined]
+        catch_up = getattr(bot, "catch_up", None)
+        if catch_up is not None:
+            catch_up(self.events)
+        return bot.explain(self.state)
 
     def close(self, reason: str = "quit") -> None:
         """Release the log and stop external bots, telling them why (`bye`)."""

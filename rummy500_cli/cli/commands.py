@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 import msgspec
 
 from ..actions import ALIASES, USAGE, parse_action
-from ..bots.greedy import GreedyBot
 from ..engine import legal_actions
 from ..errors import Rummy500Error
 from ..events import Event, RoundEnded
@@ -99,7 +98,7 @@ class Interpreter:
         state = self.session.state
         if state.to_move != seat:
             return Reply(error="no hint now: it is not your turn")
-        action, why = GreedyBot(0, seat).explain(state)
+        action, why = self.session.advice(seat)
         return Reply(lines=[f"hint: {action.text(ascii=self.style.ascii)} — {why}"])
 
     def _hand(self, args: list[str], seat: int) -> Reply:
