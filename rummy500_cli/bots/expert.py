@@ -9,9 +9,10 @@ draw (or the round's end), and the position is scored: this seat's points and ha
 against the others'. The candidate with the best mean over the same samples (common
 random numbers) is played; the strong bot's own choice wins ties and near ties.
 
-The budget (`think`, ms per move) is counted in simulated moves, not in wall-clock
-time, so that a game replays identically on any machine and under any load:
-`MOVES_PER_MS` is calibrated so that a move takes about `think` ms here.
+The budget (`think`, ms per move) is counted in work done, not in wall-clock time, so
+that a game replays identically on any machine and under any load: each simulated move
+counts one unit, each node of the hand planner's search `WORK_WEIGHT`, and
+`MOVES_PER_MS` units make a millisecond.
 """
 
 from __future__ import annotations
@@ -21,11 +22,15 @@ from ..engine import legal_actions, resolve
 from ..events import GameEnded, RoundEnded
 from ..state import State
 from .base import Bot
+from .hand import WORK
 from .knowledge import Knowledge, determinize
 from .strong import Context, StrongBot
 
-MOVES_PER_MS = 2.2
-"""Simulated moves per millisecond of budget (calibrated on a 2-core machine)."""
+MOVES_PER_MS = 7.5
+"""Budget units per millisecond: calibrated on this 2-core machine under load so that a
+search takes about half its budget on average and stays under it (see the benchmark)."""
+WORK_WEIGHT = 0.4
+"""Budget units per unit of `hand.WORK` (plan search nodes, lay-off scans)."""
 CANDIDATES = 4
 """How many of the strong bot's best moves are weighed."""
 PRIOR = 1.5
@@ -61,13 +66,16 @@ class ExpertBot(Bot):
         budget = self.think * MOVES_PER_MS
         totals = [0.0] * len(candidates)
         samples = 0
-        spent = 0
+        spent = 0.0
+        work = WORK[0]
         while spent < budget and samples < 400:
             world = determinize(state, knowledge, rng, f"{state.events}/{samples}")
             for index, action in enumerate(candidates):
                 value, moves = self._playout(world.copy(), action)
                 totals[index] += value
                 spent += moves
+            spent += (WORK[0] - work) * WORK_WEIGHT
+            work = WORK[0]
             samples += 1
         self.last_samples = samples
         self.last_moves = spent

@@ -19,6 +19,9 @@ from ..rules import Rules
 
 SEARCH_BUDGET = 600
 """Search nodes per plan: past it the best plan found so far is used."""
+WORK = [0]
+"""Search nodes and lay-off scans done so far, in this process: a deterministic measure
+of effort (the expert counts its budget with it)."""
 
 
 class Plan:
@@ -74,6 +77,7 @@ def lay_off_all(
     done: list[tuple[tuple[Card, ...], int]] = []
     if not melds or not rest:
         return 0, done, rest
+    WORK[0] += len(melds)
     table = list(melds)
     rest = list(rest)
     laid = 0
@@ -136,6 +140,7 @@ def plan(
 
     def search(start: int, chosen: list[tuple[Card, ...]], rest: list[Card], points: int) -> None:
         budget[0] -= 1
+        WORK[0] += 1
         for index in range(start, len(options)):
             if budget[0] <= 0:
                 break

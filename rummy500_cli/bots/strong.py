@@ -20,8 +20,9 @@ closer: the stock running out, or an opponent with few cards.
 from __future__ import annotations
 
 from ..actions import AnyAction, ChooseUpcard, Discard, DrawStock, LayMeld, LayOff, TakePile
-from ..cards import Card
-from ..melds import hand_index, layoffs_on, rank_at
+from ..cards import CARDS, Card
+from ..melds import rank_at
+from ..rules import Rules
 from ..scoring import hand_total, hand_value, table_value
 from ..state import State
 from .base import Bot
@@ -29,9 +30,10 @@ from .greedy import best_play, play_points
 from .hand import plan
 from .knowledge import Knowledge
 
-PILE_WEIGHT = (0.7, 0.5, 0.35)
-"""How much a pile card at depth 1, 2, 3+ counts as an out (it costs a take)."""
-RISK = 2.5
+PILE_WEIGHT = (1.0, 0.5, 0.35)
+"""How much a pile card at depth 1, 2, 3+ counts as an out (it costs a take). The
+constants here were tuned by 400-game runs against greedy."""
+RISK = 1.0
 """Turns left at which a card that will not be melded costs its whole hand value."""
 FEED = 1.0
 """Weight of what a discard gives to the next player."""
@@ -43,6 +45,32 @@ def _wrap(rank: int) -> int:
     return rank_at(rank) if rank > 0 else rank + 13
 
 
+SAME_RANK = [[s * 13 + code % 13 for s in range(4) if s != code // 13] for code in range(52)]
+"""By card code: the codes of the same rank in the other suits."""
+NEAR = [
+    tuple((code // 13) * 13 + _wrap(code % 13 + 1 + step) - 1 for step in (1, -1, 2, -2))
+    for code in range(52)
+]
+"""By card code: the codes one above, one below, two above, two below in its suit (an
+Ace is next to the 2 and to the King)."""
+_VALUE_TABLES: dict[Rules, tuple[list[int], list[int], list[int]]] = {}
+
+
+def _values(rules: Rules) -> tuple[list[int], list[int], list[int]]:
+    """By card code: its value in the hand, on the table high (an Ace in a set or next to
+    a King) and on the table low (RULES 6.1)."""
+    tables = _VALUE_TABLES.get(rules)
+    if tables is None:
+        cards = CARDS[:52]
+        tables = (
+            [hand_value(card, rules) for card in cards],
+            [table_value(card, rules, True) for card in cards],
+            [table_value(card, rules, False) for card in cards],
+        )
+        _VALUE_TABLES[rules] = tables
+    return tables
+
+
 class Context:
     """What the strong bot computes once per decision: the round's likely length, the
     live cards and the table, and from them each card's value."""
@@ -52,11 +80,13 @@ class Context:
         "counts",
         "decks",
         "dup",
+        "gap",
         "k",
+        "layable",
         "live",
         "melds",
         "n",
-        "pile_out",
+        "outs",
         "q",
         "risk",
         "rules",
@@ -64,6 +94,7 @@ class Context:
         "stock",
         "turns",
         "unseen",
+        "values",
     )
 
     def __init__(self, state: State, k: Knowledge) -> None:
@@ -77,20 +108,55 @@ class Context:
         self.melds = state.melds
         self.counts = k.counts
         self.stock = k.stock
-        live = [float(x) for x in k.live]
-        self.pile_out = [0.0] * 53
+        self.values = _values(rules)
+        live = k.live
+        outs = [float(x) for x in live]
         pile = state.pile
+        only_top = rules.top_discard == "only"
         for depth in range(1, min(len(pile), 12) + 1):
-            card = pile[-depth]
-            weight = PILE_WEIGHT[min(depth, 3) - 1]
-            if rules.top_discard == "only" and depth > 1:
-                weight = 0.0
-            self.pile_out[card.code] += weight
+            if only_top and depth > 1:
+                break
+            outs[pile[-depth].code] += PILE_WEIGHT[min(depth, 3) - 1]
         self.live = live
+        self.outs = outs
         self.unseen = max(len(k.unseen), 1)
         self.turns = self.turns_left()
         self.q = min(0.6, self.turns / self.unseen)
         self.risk = min(1.0, max(0.15, RISK / self.turns))
+        self._table()
+
+    def _table(self) -> None:
+        """The cards that lay off on the table now (with the value they would score), and
+        the cards one gap away from a run's end (with the card that fills the gap)."""
+        layable: dict[int, int] = {}
+        gap: dict[int, int] = {}
+        rules = self.rules
+        high, low = self.values[1], self.values[2]
+        limit = 4 * self.decks if self.dup else 4
+        for meld in self.melds:
+            if meld.kind == "set":
+                if len(meld.cards) >= limit:
+                    continue
+                suits = {c.suit_no for c in meld.cards}
+                for suit in range(4):
+                    if self.dup or suit not in suits:
+                        code = suit * 13 + meld.rank - 1
+                        layable[code] = high[code]
+                continue
+            if len(meld.cards) >= 13:
+                continue
+            base = meld.cards[0].suit_no * 13 - 1
+            first, last = meld.cards[0].rank, meld.cards[-1].rank
+            below, above = _wrap(first - 1), _wrap(last + 1)
+            if rules.around_the_corner or meld.start > 1:
+                layable[base + below] = (high if below == 1 and first == 13 else low)[base + below]
+            if rules.around_the_corner or meld.end < 14:
+                layable[base + above] = (high if above == 1 else low)[base + above]
+                gap[base + _wrap(last + 2)] = base + above
+            if rules.around_the_corner or meld.start > 2:
+                gap[base + _wrap(first - 2)] = base + below
+        self.layable = layable
+        self.gap = gap
 
     def turns_left(self) -> float:
         """The seat's likely number of turns before the round ends."""
@@ -104,90 +170,67 @@ class Context:
 
     # --- the value of a card in a hand ------------------------------------------------
 
-    def outs(self, code: int) -> float:
-        """How many cards that could come complete a meld with this card: live copies,
-        and pile cards at a discount."""
-        return self.live[code] + self.pile_out[code]
-
     def card_value(self, card: Card, have: list[int]) -> float:
         """The expected net points of keeping this card, with `have` the hand's copies
-        by code (the card included)."""
-        rules = self.rules
-        rank = card.rank
-        suit = card.suit_no
-        hv = hand_value(card, rules)
-        base = suit * 13 - 1
-        # sets
+        by code (the card included): its chance of a meld times its table value, less
+        the chance of being caught with it times its hand value."""
+        code = card.code
+        hand_values, high, low = self.values
+        laid = self.layable.get(code)
+        if laid is not None:
+            return laid
+        outs = self.outs
+        # sets: the other suits of the rank
         one = 0.0
-        two = 0.0
         held = 0
-        for other in range(4):
-            code = other * 13 + rank - 1
-            if other == suit:
-                if self.dup:
-                    held += have[code] - 1
-                    one += self.outs(code)
-                continue
-            if have[code]:
+        for other in SAME_RANK[code]:
+            if have[other]:
                 held += 1
             else:
-                one += self.outs(code)
+                one += outs[other]
+        if self.dup:
+            held += have[code] - 1
+            one += outs[code]
         if held >= 2:
-            return table_value(card, rules, True)
+            return high[code]
+        two = 0.0
         if held == 0:
-            two += one
-            one = 0.0
-        set_value = table_value(card, rules, True)
-        # runs
-        up1 = have[base + _wrap(rank + 1)]
-        dn1 = have[base + _wrap(rank - 1)]
-        up2 = have[base + _wrap(rank + 2)]
-        dn2 = have[base + _wrap(rank - 2)]
-        o = self.outs
+            two, one = one, 0.0
+        # runs: the neighbours in the suit
+        up1, dn1, up2, dn2 = NEAR[code]
         run_one = 0.0
         run_two = 0.0
-        if up1 and dn1:
-            return table_value(card, rules, rank == 1 and have[base + 13] > 0)
-        if up1:
-            run_one += o(base + _wrap(rank - 1)) + o(base + _wrap(rank + 2))
-        elif dn1:
-            run_one += o(base + _wrap(rank + 1)) + o(base + _wrap(rank - 2))
+        has_up1, has_dn1 = have[up1], have[dn1]
+        if has_up1 and has_dn1:
+            return high[code] if card.rank == 1 and have[dn1] and dn1 % 13 == 12 else low[code]
+        if has_up1:
+            run_one = outs[dn1] + outs[up2]
+        elif has_dn1:
+            run_one = outs[up1] + outs[dn2]
         else:
-            if up2:
-                run_one += o(base + _wrap(rank + 1))
-            if dn2:
-                run_one += o(base + _wrap(rank - 1))
-            if not up2 and not dn2:
-                run_two += o(base + _wrap(rank + 1)) + o(base + _wrap(rank - 1))
-        for meld in self.melds:
-            if meld.kind == "run" and meld.cards[0].suit_no == suit and len(meld.cards) < 13:
-                low = meld.cards[0].rank
-                high = meld.cards[-1].rank
-                if _wrap(low - 2) == rank:
-                    run_one += o(base + _wrap(low - 1))
-                elif _wrap(high + 2) == rank:
-                    run_one += o(base + _wrap(high + 1))
-                elif _wrap(low - 1) == rank or _wrap(high + 1) == rank:
-                    return table_value(card, rules, rank == 1 and high == 13)
-            elif (
-                meld.kind == "set"
-                and meld.rank == rank
-                and len(meld.cards) < (4 * self.decks if self.dup else 4)
-                and (self.dup or all(c.suit_no != suit for c in meld.cards))
-            ):
-                return set_value
-        if rules.min_new_run > 3:
+            has_up2, has_dn2 = have[up2], have[dn2]
+            if has_up2:
+                run_one = outs[up1]
+            if has_dn2:
+                run_one += outs[dn1]
+            if not has_up2 and not has_dn2:
+                run_two = outs[up1] + outs[dn1]
+        filler = self.gap.get(code)
+        if filler is not None:
+            run_one += outs[filler]
+        if self.rules.min_new_run > 3:
             run_two += run_one * 0.5
             run_one *= 0.5
         q = self.q
-        p_one = 1.0 - (1.0 - q) ** (one + run_one) if one + run_one else 0.0
+        total_one = one + run_one
+        p_one = 1.0 - (1.0 - q) ** total_one if total_one else 0.0
         outs_two = two + run_two
         p_two = (1.0 - (1.0 - q) ** outs_two) ** 2 * 0.5 if outs_two else 0.0
         p = p_one + (1.0 - p_one) * p_two
-        tv = set_value if one + two >= run_one + run_two else table_value(card, rules, False)
-        if rank == 1 and tv == 1 and (up1 or up2 or dn1) and have[base + 13]:
-            tv = 15
-        return p * tv - (1.0 - p) * self.risk * hv
+        # an Ace next to the King scores high
+        ace_high = card.rank == 1 and (have[dn1] or have[dn2])
+        tv = high[code] if one + two >= run_one + run_two or ace_high else low[code]
+        return p * tv - (1.0 - p) * self.risk * hand_values[code]
 
     def hand_worth(self, cards: list[Card]) -> float:
         have = [0] * 53
@@ -225,7 +268,7 @@ class Context:
         k = self.k
         total = 0.0
         tv = table_value(card, rules, True)
-        layable = rules.pile_use == "meld_or_layoff" and self._layable(card)
+        layable = rules.pile_use == "meld_or_layoff" and card.code in self.layable
         for step in range(1, self.n):
             other = (self.seat + step) % self.n
             weight = 1.0 if step == 1 else 0.35 / (step - 1)
@@ -266,10 +309,6 @@ class Context:
             gain = max(gain, min(0.8, pair * signal) * (tv + 10))
             total += weight * gain
         return FEED * total
-
-    def _layable(self, card: Card) -> bool:
-        ranks = hand_index([card])
-        return any(layoffs_on(meld, ranks, self.rules, self.decks) for meld in self.melds)
 
 
 def _near(a: int, b: int) -> bool:
