@@ -25,3 +25,8 @@ class RandomBot:
         actions = legal_actions(state) if legal is None else legal
         stream = ByteStream(self._seed, f"bot/random/{self._seat}/{state.events}")
         return actions[stream.below(len(actions))]
+
+    def explain(self, state: State, legal: list[AnyAction] | None = None) -> tuple[AnyAction, str]:
+        """The action and why (the same for every move: chance)."""
+        actions = legal_actions(state) if legal is None else legal
+        return self.choose(state, actions), f"picked at random among {len(actions)} legal moves"
