@@ -28,7 +28,7 @@ from ..deal import ByteStream
 from ..engine import legal_actions
 from ..events import Event
 from ..state import State
-from .knowledge import Knowledge, Memory, masked_state
+from .knowledge import Knowledge, Memory, blind_state, masked_state
 
 
 class Rng(random.Random):
@@ -65,6 +65,9 @@ class Bot:
     """
 
     level = "bot"
+    needs_knowledge = True
+    """False for a level that decides from its own hand and the table alone: it gets a
+    `blind_state` (no hidden card at all, and cheaper) and no Knowledge."""
 
     def __init__(self, seed: int | str, seat: int) -> None:
         self._seed = seed
@@ -111,10 +114,12 @@ class Bot:
         actions = legal_actions(state) if legal is None else legal
         if len(actions) == 1:
             return actions[0], "the only move"
+        if not self.needs_knowledge:
+            return self.decide(blind_state(state, self._seat), actions, None)
         knowledge = self.knowledge(state)
         return self.decide(masked_state(state, knowledge), actions, knowledge)
 
     def decide(
-        self, state: State, legal: list[AnyAction], knowledge: Knowledge
+        self, state: State, legal: list[AnyAction], knowledge: Knowledge | None
     ) -> tuple[AnyAction, str]:
         raise NotImplementedError

@@ -6,9 +6,12 @@ It also explains itself (`explain`), which is what the prompt's `hint` shows.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ..actions import AnyAction, Discard, DrawStock, LayMeld, LayOff, TakePile
 from ..cards import Card
 from ..engine import layoff_values, meld_values
+from ..events import Event
 from ..melds import shape_of
 from ..scoring import hand_value
 from ..state import State
@@ -65,9 +68,16 @@ class GreedyBot(Bot):
     """Points now over everything: a fair, quick opponent and the `hint` engine."""
 
     level = "greedy"
+    needs_knowledge = False
+
+    def observe(self, event: Event) -> None:
+        """The greedy bot keeps no memory: it plays from its hand and the table."""
+
+    def catch_up(self, events: Iterable[Event]) -> None:
+        """Nothing to catch up on (see observe)."""
 
     def decide(
-        self, state: State, legal: list[AnyAction], knowledge: Knowledge
+        self, state: State, legal: list[AnyAction], knowledge: Knowledge | None
     ) -> tuple[AnyAction, str]:
         if state.phase == "draw":
             return self._draw(state, legal)

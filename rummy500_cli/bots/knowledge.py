@@ -8,7 +8,7 @@
 - `Knowledge` is what the seat knows at a decision: its own hand, the cards it cannot
   see (the unseen cards, in the stock or in other hands), the cards known to be in each
   other hand, and the memory's traces.
-- `masked_state` and `determinize` build States for a bot to think on: the visible part
+- `masked_state`, `determinize` and `blind_state` build States for a bot to think on: the visible part
   is the real one; every unseen card is dealt again, canonically or from the bot's own
   random stream. So nothing a bot computes can depend on the hidden deal.
 """
@@ -253,3 +253,16 @@ def determinize(state: State, k: Knowledge, rng, salt: str) -> State:
     cards = list(k.unseen)
     rng.shuffle_list(cards)
     return deal_hidden(state, k, cards, salt)
+
+
+def blind_state(state: State, seat: int) -> State:
+    """A read-only stand-in for the state with nothing hidden in it at all: the other
+    hands and the stock are empty, the seed is replaced. It shares the table with the
+    state, so it is cheap; for the bots that need only their own hand and the table."""
+    twin = State.__new__(State)
+    for name in State.__slots__:
+        setattr(twin, name, getattr(state, name))
+    twin.header = _header(state, str(state.events))
+    twin.hands = [hand if index == seat else [] for index, hand in enumerate(state.hands)]
+    twin.stock = []
+    return twin
