@@ -16,7 +16,7 @@ from typing import Any
 
 import msgspec
 
-from .bots import BOTS, make_bot
+from .bots import make_bot
 from .engine import new_game, resolve
 from .events import Event, GameEnded, PileTaken, RoundEnded
 from .rules import STANDARD, Rules, make_rules
@@ -357,6 +357,3 @@ def merge(summaries: Sequence[dict[str, Any]]) -> dict[str, Any]:
     slices = None if complete else {"of": of, "done": sorted(done)}
     return _summary(config, played, unfinished, sums, timing, slices)
 
-
-def known_levels() -> list[str]:
-    return list(BOTS)

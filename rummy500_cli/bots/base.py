@@ -7,10 +7,13 @@ bot's own random stream, nothing else. Three things make that hold by constructi
 - `observe(event)` feeds the bot's `Memory` only with the public part of an event (see
   `knowledge.Memory`), so that a bot remembers pile takes, discards and refused pile
   cards as any player at the table could.
-- `choose(state)` never hands the real state to the bot's logic: `masked(state)` copies
+- `choose(state)` never hands the real state to the bot's logic: `masked_state` copies
   it and deals every card that the seat cannot see (the other hands less the cards known
   to be in them, the stock) again, in an order that depends only on what the seat sees,
   and replaces the seed in the header, so even an accidental peek sees made-up cards.
+  A level that needs only its hand and the table gets `blind_state`, with no hidden
+  card at all. (The legal actions are asked of the engine, which reads only the mover's
+  own cards and the table for them.)
 - The random stream is keyed by (game seed, seat, level, events so far), as the random
   bot's is, so a resumed game plays on exactly as an unbroken one would.
 
