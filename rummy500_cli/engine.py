@@ -622,7 +622,7 @@ def _resolve_play(state: State, seat: int, action: Action) -> list[Event]:
             cards=tuple(card.ascii for card in shape.cards),
             values=tuple(values),
         )
-        grown: Meld | None = None
+        laid_on: tuple[Meld, list[Card], str | None] | None = None
     elif isinstance(action, LayOff):
         cards = action.cards
         if not _has(hand, cards):
@@ -642,7 +642,7 @@ def _resolve_play(state: State, seat: int, action: Action) -> list[Event]:
             values=tuple(values),
             end=end,
         )
-        grown = _grown(meld, ordered, LayOff(tuple(ordered), meld.id, end))
+        laid_on = (meld, ordered, end)  # grown only if the first-meld check needs to know
     else:
         raise IllegalAction(f"{action} is not a move now: meld, lay off or discard")
     if pending is not None and pending not in cards:
@@ -656,7 +656,7 @@ def _resolve_play(state: State, seat: int, action: Action) -> list[Event]:
         raise IllegalAction(problem)
     points = sum(values)
     if _needs_minimum(state, seat) and not _minimum_ok(
-        state, seat, rest, _with_meld(state.melds, grown), points
+        state, seat, rest, _with_meld(state.melds, laid_on), points
     ):
         minimum = rules.first_meld_min
         raise IllegalAction(
@@ -669,12 +669,15 @@ def _resolve_play(state: State, seat: int, action: Action) -> list[Event]:
     return [event]
 
 
-def _with_meld(melds: list[Meld], grown: Meld | None) -> list[Meld]:
+def _with_meld(
+    melds: list[Meld], laid_on: tuple[Meld, list[Card], str | None] | None
+) -> list[Meld]:
     """The melds with one of them grown by a lay-off (a new list; the state's is kept)."""
-    if grown is None:
+    if laid_on is None:
         return melds
+    meld, ordered, end = laid_on
     after = list(melds)
-    after[grown.id - 1] = grown
+    after[meld.id - 1] = _grown(meld, ordered, LayOff(tuple(ordered), meld.id, end))  # type: ignore[arg-type]
     return after
 
 
