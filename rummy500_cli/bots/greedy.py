@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..actions import AnyAction, Discard, DrawStock, LayMeld, LayOff, TakePile
-from ..cards import Card
+from ..cards import CARDS, Card
 from ..engine import layoff_values, meld_values
 from ..events import Event
 from ..melds import shape_of
@@ -43,16 +43,29 @@ def best_play(state: State, actions: list[AnyAction]) -> AnyAction | None:
     return best
 
 
-def usefulness(card: Card, hand: list[Card]) -> int:
-    """How close a card is to a meld: pairs of a rank and suit neighbours count."""
+def usefulness(
+    card: Card, hand: list[Card], dead: set[Card] | frozenset[Card] = frozenset()
+) -> int:
+    """How close a card is to a meld: pairs of a rank and suit neighbours count, unless
+    every card that would complete them is already in a meld (`dead`)."""
     score = 0
+    rank = card.rank
     for other in hand:
         if other is card:
             continue
-        if other.rank == card.rank:
-            score += 2
-        elif other.suit is card.suit and abs(other.rank - card.rank) <= 2:
-            score += 2 if abs(other.rank - card.rank) == 1 else 1
+        if other.rank == rank:
+            others = (other.suit_no, card.suit_no)
+            if any(CARDS[s * 13 + rank - 1] not in dead for s in range(4) if s not in others):
+                score += 2
+        elif other.suit is card.suit and abs(other.rank - rank) <= 2:
+            low, high = min(rank, other.rank), max(rank, other.rank)
+            base = card.suit_no * 13 - 1
+            if high - low == 1:
+                ends = [r for r in (low - 1, high + 1) if 1 <= r <= 13]
+                if any(CARDS[base + r] not in dead for r in ends):
+                    score += 2
+            elif CARDS[base + low + 1] not in dead:
+                score += 1
     return score
 
 
@@ -94,10 +107,11 @@ class GreedyBot(Bot):
         if discards:
             hand = state.hands[state.to_move]
             rules = state.rules
+            dead = {card for meld in state.melds for card in meld.cards}
             best = max(
                 discards,
                 key=lambda a: (
-                    hand_value(a.card, rules) - NEAR * usefulness(a.card, hand),
+                    hand_value(a.card, rules) - NEAR * usefulness(a.card, hand, dead),
                     a.card.code,
                 ),
             )
