@@ -112,6 +112,13 @@ def test_out_writes_logs_of_finished_games(tmp_path: Path) -> None:
         assert list(header.seats) == [f"bot:{level}" for level in levels]
 
 
+def test_a_log_folder_that_cannot_be_made_is_an_error(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    result = run("--games", "1", "--out", str(blocker / "logs"), *FAST)
+    assert result.exit_code == 1 and "cannot write the logs" in result.output
+
+
 def test_usage_errors_exit_2() -> None:
     assert run("--bots", "grandmaster").exit_code == 2
     assert run("--bots", "greedy,random,strong", "--players", "2").exit_code == 2

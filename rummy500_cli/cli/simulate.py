@@ -270,7 +270,14 @@ def simulate(
         think=think,
     )
     indices = shard_range(games, slice_)
-    results = _run(config, indices, jobs, out)
+    try:
+        if out is not None:
+            from pathlib import Path
+
+            Path(out).mkdir(parents=True, exist_ok=True)
+        results = _run(config, indices, jobs, out)
+    except OSError as error:
+        raise click.ClickException(f"cannot write the logs into {out}: {error.strerror}") from None
     _emit(summarize(config, results, slice_), as_json)
 
 
