@@ -16,6 +16,11 @@ COMMANDS = {
     "games": ("rummy500_cli.cli.games", "games", "List saved games."),
     "rules": ("rummy500_cli.cli.info", "rules", "Print the rules in effect in plain words."),
     "replay": ("rummy500_cli.cli.review", "replay", "Step through a game, event by event."),
+    "analyze": (
+        "rummy500_cli.cli.review",
+        "analyze",
+        "Judge a game's decisions and count its figures.",
+    ),
     "verify": ("rummy500_cli.cli.review", "verify", "Audit a game log, trusting nothing in it."),
     "branch": ("rummy500_cli.cli.review", "branch", "Start a new game from a point of another."),
     "export": ("rummy500_cli.cli.review", "export", "Print a readable transcript of a game."),

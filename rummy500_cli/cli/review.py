@@ -291,3 +291,170 @@ def export(log: Path, fmt: str, ascii_cards: bool) -> None:
     click.echo(
         transcript(data.events, Style(ascii=ascii_cards), markdown=fmt == "markdown"), nl=False
     )
+
+
+@click.command()
+@click.argument("log", type=LOG)
+@click.option(
+    "--seat",
+    "seats",
+    multiple=True,
+    metavar="SEAT",
+    help="Judge this seat's decisions (a number or a name; repeatable; default: every human seat, or every seat).",
+)
+@click.option(
+    "--think",
+    type=click.IntRange(1),
+    default=100,
+    show_default=True,
+    metavar="MS",
+    help="Thinking budget per decision, as the expert bot counts it.",
+)
+@click.option("--json", "json_mode", is_flag=True, help="Print every figure as one JSON object.")
+def analyze(log: Path, seats: tuple[str, ...], think: int, json_mode: bool) -> None:
+    """Judge a game: each decision against the expert bot, and the game in figures.
+
+    Every decision of the chosen seats (draw choice, each play, discard) is weighed
+    against the best move the expert bot finds from that seat's information only: the
+    expected points lost and the drop in the estimated chance of winning the game, with
+    the labels inaccuracy, mistake and blunder. Then per round and per game: points
+    melded and laid off, deadwood, pile takes, discards fed to the next player,
+    going-out turns and missed plays.
+    """
+    import msgspec
+
+    from ..analysis import game_stats, judge_decisions
+
+    data = _read(log)
+    header = data.events[0]
+    chosen = [_seat(text, header.players) for text in seats]
+    if any(not isinstance(seat, int) for seat in chosen):
+        raise click.BadParameter("give a seat number or a name", param_hint="--seat")
+    if not chosen:
+        humans = [i for i, kind in enumerate(header.seats) if kind == "human"]
+        chosen = humans or list(range(len(header.players)))
+    stats = game_stats(data.events)
+    show_bar = sys.stderr.isatty() and not json_mode
+    if show_bar:
+        with click.progressbar(
+            length=len(data.events) - 1, label="Analysing", file=sys.stderr
+        ) as bar:
+            done = [0]
+
+            def progress(index: int, total: int) -> None:
+                bar.update(index - done[0])
+                done[0] = index
+
+            decisions = judge_decisions(data.events, chosen, think, progress)
+    else:
+        decisions = judge_decisions(data.events, chosen, think)
+    if json_mode:
+        click.echo(
+            msgspec.json.encode(
+                {
+                    "log": str(log),
+                    "players": list(header.players),
+                    "seats": chosen,
+                    "think": think,
+                    "decisions": decisions,
+                    "rounds": stats.rounds,
+                    "per_seat": stats.per_seat(),
+                    "totals": stats.totals,
+                    "finished": stats.finished,
+                }
+            ).decode()
+        )
+        return
+    click.echo(_analysis_text(header.players, chosen, decisions, stats))
+
+
+def _plural(word: str, count: int) -> str:
+    if count == 1:
+        return word
+    return word[:-1] + "ies" if word.endswith("y") else word + "s"
+
+
+def _analysis_text(players, chosen, decisions, stats) -> str:
+    lines = [f"Decisions judged against the expert bot ({', '.join(players[s] for s in chosen)}):"]
+    marked = [d for d in decisions if d.label]
+    for decision in marked:
+        lines.append(
+            f"  event {decision.seq:>4} round {decision.round} {players[decision.seat]}: "
+            f"{decision.label}: {decision.played}; better {decision.best} "
+            f"(-{decision.points_lost:g} points, -{decision.win_drop * 100:.0f}% to win)"
+        )
+    if not marked:
+        lines.append("  no inaccuracy, mistake or blunder found")
+    for seat in chosen:
+        mine = [d for d in decisions if d.seat == seat]
+        counts = {
+            label: sum(d.label == label for d in mine)
+            for label in ("inaccuracy", "mistake", "blunder")
+        }
+        lost = sum(d.points_lost for d in mine)
+        lines.append(
+            f"  {players[seat]}: {len(mine)} decisions weighed, {lost:.0f} expected points lost; "
+            + ", ".join(
+                f"{count} {label}{'s' if count != 1 else ''}" for label, count in counts.items()
+            )
+        )
+    lines.append("")
+    header = [
+        "player",
+        "melded",
+        "laid off",
+        "deadwood",
+        "takes",
+        "depth",
+        "used",
+        "fed",
+        "out",
+        "missed",
+    ]
+    rows = []
+    for seat, figures in enumerate(stats.per_seat()):
+        rows.append(
+            [
+                players[seat],
+                str(figures["melded"]),
+                str(figures["laid_off"]),
+                str(figures["deadwood"]),
+                str(figures["pile_takes"]),
+                f"{figures['mean_depth']:.1f}",
+                f"{figures['taken_cards_used']}/{figures['taken_cards']}",
+                str(figures["fed_next"]),
+                str(figures["went_out"]),
+                str(figures["missed_plays"]),
+            ]
+        )
+    widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]
+    lines.append("The game in figures (fed: discards the next player took; out: rounds gone out):")
+    for row in [header, *rows]:
+        lines.append(
+            "  "
+            + "  ".join(
+                cell.rjust(width) if i else cell.ljust(width)
+                for i, (cell, width) in enumerate(zip(row, widths, strict=True))
+            )
+        )
+    lines.append("")
+    lines.append("Per round:")
+    for round_stats in stats.rounds:
+        end = {"went_out": f"{round_stats.went_out} went out", "in_play": "still in play"}.get(
+            round_stats.reason, "the stock ran out"
+        )
+        lines.append(f"  round {round_stats.round} ({end}):")
+        for seat, row in enumerate(round_stats.seats):
+            takes = ", ".join(f"{t.depth} deep, {t.used} used" for t in row.takes) or "none"
+            on = ", ".join(f"{points} on {owner}'s" for owner, points in row.laid_off_on.items())
+            extra = f" ({on})" if on else ""
+            out = f", out on turn {row.went_out_on_turn}" if row.went_out_on_turn else ""
+            missed = f", missed: {'; '.join(row.missed)}" if row.missed else ""
+            lines.append(
+                f"    {players[seat]}: score {row.score}, melded {row.melded}, laid off "
+                f"{row.laid_off}{extra}, deadwood {row.deadwood}, takes: {takes}, fed next "
+                f"{row.fed_next}{out}{missed}"
+            )
+    totals = ", ".join(f"{name} {total}" for name, total in zip(players, stats.totals, strict=True))
+    lines.append(f"Totals: {totals}" + ("" if stats.finished else " (unfinished)"))
+    return "\n".join(lines)
