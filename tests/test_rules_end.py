@@ -115,7 +115,11 @@ def test_final_discard_required_refuses_a_take_whose_only_use_is_a_lay_off_going
             events = act(state, "take 1", "lay 8H 9H on 2")
             assert one(events, RoundEnded).went_out == 0
         else:
-            refused(state, "take 1", match="final_discard=required: every use of 9♥ would empty your hand")
+            refused(
+                state,
+                "take 1",
+                match="final_discard=required: every use of 9♥ would empty your hand",
+            )
 
 
 def two_threes(**options):
