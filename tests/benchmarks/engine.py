@@ -14,11 +14,12 @@ import argparse
 import time
 
 import msgspec
+from common import best_of, long_log
 
 from rummy500_cli.bots import RandomBot
 from rummy500_cli.engine import legal_actions, new_game, play
 from rummy500_cli.events import RoundEnded
-from rummy500_cli.log import Entry, encode_log, load_state, parse_log
+from rummy500_cli.log import Entry, load_state, parse_log
 from rummy500_cli.rules import make_rules
 from rummy500_cli.state import fold
 
@@ -39,25 +40,6 @@ def play_speed(players: int, seconds: float) -> tuple[float, float, int]:
             actions += 1
     elapsed = time.perf_counter() - start
     return actions / elapsed, rounds / elapsed, seed
-
-
-def long_log(target_events: int) -> bytes:
-    rules = make_rules({"target": 10**9, "max_rounds": 10**6})
-    events = new_game(["P0", "P1"], rules, "long")
-    state = fold(events)
-    bots = [RandomBot("long", seat) for seat in range(2)]
-    while len(events) < target_events:
-        events.extend(play(state, bots[state.to_move].choose(state)))
-    return encode_log(events)
-
-
-def best_of(runs: int, work) -> float:
-    best = float("inf")
-    for _ in range(runs):
-        start = time.perf_counter()
-        work()
-        best = min(best, time.perf_counter() - start)
-    return best
 
 
 def main() -> None:

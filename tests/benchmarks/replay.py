@@ -17,33 +17,10 @@ import time
 from pathlib import Path
 
 import msgspec
+from common import best_of, long_log
 
 from rummy500_cli.audit import audit
-from rummy500_cli.bots import RandomBot
-from rummy500_cli.engine import new_game, play
-from rummy500_cli.log import Entry, encode_log, parse_log
-from rummy500_cli.rules import make_rules
-from rummy500_cli.state import fold
-
-
-def long_log(target_events: int, seed: str = "long") -> bytes:
-    """One 2-player game between random bots, played on until it has enough events."""
-    rules = make_rules({"target": 10**9, "max_rounds": 10**6})
-    events = new_game(["P0", "P1"], rules, seed)
-    state = fold(events)
-    bots = [RandomBot(seed, seat) for seat in range(2)]
-    while len(events) < target_events:
-        events.extend(play(state, bots[state.to_move].choose(state)))
-    return encode_log(events)
-
-
-def best_of(runs: int, work) -> float:
-    best = float("inf")
-    for _ in range(runs):
-        start = time.perf_counter()
-        work()
-        best = min(best, time.perf_counter() - start)
-    return best
+from rummy500_cli.log import Entry, parse_log
 
 
 def main() -> None:

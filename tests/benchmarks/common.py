@@ -1,0 +1,33 @@
+"""Helpers shared by the benchmark scripts (run them from the repository root)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from rummy500_cli.bots import RandomBot
+from rummy500_cli.engine import new_game, play
+from rummy500_cli.log import encode_log
+from rummy500_cli.rules import make_rules
+from rummy500_cli.state import fold
+
+
+def long_log(target_events: int, seed: str = "long") -> bytes:
+    """One 2-player game between random bots, played on until it has enough events."""
+    rules = make_rules({"target": 10**9, "max_rounds": 10**6})
+    events = new_game(["P0", "P1"], rules, seed)
+    state = fold(events)
+    bots = [RandomBot(seed, seat) for seat in range(2)]
+    while len(events) < target_events:
+        events.extend(play(state, bots[state.to_move].choose(state)))
+    return encode_log(events)
+
+
+def best_of(runs: int, work: Callable[[], object]) -> float:
+    """The shortest wall time of several runs (the least disturbed by the machine)."""
+    best = float("inf")
+    for _ in range(runs):
+        start = time.perf_counter()
+        work()
+        best = min(best, time.perf_counter() - start)
+    return best
