@@ -356,4 +356,3 @@ def merge(summaries: Sequence[dict[str, Any]]) -> dict[str, Any]:
     complete = sorted(done) == list(range(1, of + 1))
     slices = None if complete else {"of": of, "done": sorted(done)}
     return _summary(config, played, unfinished, sums, timing, slices)
-
