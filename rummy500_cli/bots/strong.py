@@ -386,8 +386,8 @@ class StrongBot(Bot):
         if len(cards) <= 1:
             return 0.0
         marg = ctx.marginals(cards)
-        worst = min(marg.values())
-        return sum(ctx.card_value(c, _have(cards)) for c in cards) - worst
+        have = _have(cards)
+        return sum(ctx.card_value(c, have) for c in cards) - min(marg.values())
 
     # --- play -------------------------------------------------------------------------
 
