@@ -2,12 +2,17 @@
 
 - Every page of man/ in sections 6 and 7 renders with groff without a warning.
 - Every command of `rummy500 --help` is in rummy500(6), with every option of every
-  command: play's and resume's in rummy500-play(6), the others' in rummy500(6); no
-  command listed there as planned exists yet.
-- The in-game commands, the bot levels and the rule options are the code's.
+  command in the page of that command: play's and resume's in rummy500-play(6);
+  replay's, branch's and export's in rummy500-replay(6); verify's in
+  rummy500-verify(6); analyze's in rummy500-analyze(6); the others' in rummy500(6).
+  Nothing is listed as planned that exists, and rummy500(6) points to every page.
+- The in-game commands, the bot levels, the rule options, the replay viewer's keys
+  and the members of `analyze --json` are the code's.
 - The examples are real: the sessions of rummy500-play(6) are run and their output
-  compared; the transcript of rummy500-protocol(7) is played again through
-  `rummy500 play --json`, and its example client is run.
+  compared; so are the examples marked `test: shell` in the pages of replay, verify
+  and analyze (every command of a block, its output exactly, and a failure only where
+  the block shows its exit status); the transcript of rummy500-protocol(7) is played
+  again through `rummy500 play --json`, and its example client is run.
 """
 
 from __future__ import annotations
@@ -40,11 +45,24 @@ MAN = ROOT / "man"
 OVERVIEW = MAN / "rummy500.6"
 PLAY = MAN / "rummy500-play.6"
 PROTOCOL = MAN / "rummy500-protocol.7"
-OWN_PAGES = [OVERVIEW, PLAY, PROTOCOL]
+REPLAY = MAN / "rummy500-replay.6"
+VERIFY = MAN / "rummy500-verify.6"
+ANALYZE = MAN / "rummy500-analyze.6"
+OWN_PAGES = [OVERVIEW, PLAY, PROTOCOL, REPLAY, VERIFY, ANALYZE]
 PAGES = sorted([*MAN.glob("*.6"), *MAN.glob("*.7")])
 
-PLAY_COMMANDS = {"play", "resume"}
-"""The commands whose options rummy500-play(6) documents; rummy500(6) has the others."""
+COMMAND_PAGES = {
+    "play": PLAY,
+    "resume": PLAY,
+    "replay": REPLAY,
+    "branch": REPLAY,
+    "export": REPLAY,
+    "verify": VERIFY,
+    "analyze": ANALYZE,
+}
+"""The commands documented in a page of their own; rummy500(6) has the others' options."""
+SHELL_PAGES = [REPLAY, VERIFY, ANALYZE]
+"""The pages whose examples marked `test: shell` are run."""
 ANNOUNCED = {"replay", "analyze", "verify", "branch", "export", "simulate"}
 """Commands that rummy500(6) names, either among the commands or as planned."""
 
@@ -65,8 +83,12 @@ ESCAPES = {
     "(em": "—",
     "(bu": "•",
     "(ha": "^",
-    "(->": "->",
-    "(<-": "<-",
+    "(->": "→",
+    "(<-": "←",
+    "(da": "↓",
+    "(ua": "↑",
+    "(mu": "×",
+    "(>=": "≥",
     "[u2660]": "♠",
     "[u2665]": "♥",
     "[u2666]": "♦",
@@ -172,8 +194,12 @@ def shell_path(tmp_path: Path) -> dict[str, str]:
     bin_dir = tmp_path / "bin"
     bin_dir.mkdir()
     script = bin_dir / "rummy500"
+    # As the installed script runs it: click names the program after argv[0] (with -m,
+    # usage lines would say `python -m rummy500_cli.cli.main`).
     script.write_text(
-        f'#!/bin/sh\nexec {shlex.quote(sys.executable)} -m rummy500_cli.cli.main "$@"\n',
+        f"#!/bin/sh\nexec {shlex.quote(sys.executable)} -c "
+        "'import sys; sys.argv[0] = \"rummy500\"; from rummy500_cli.cli.main import main; main()'"
+        ' "$@"\n',
         encoding="utf-8",
     )
     script.chmod(0o755)
@@ -240,9 +266,18 @@ def test_page_renders_in_ascii_too(page: Path) -> None:
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda page: page.name)
 def test_title_names_the_page(page: Path) -> None:
+    """`.TH NAME SECTION`, the name in capitals, its hyphen written `\\-` or `-`."""
     name, section_number = page.stem, page.suffix[1:]
-    title = f".TH {name.upper().replace('-', chr(92) + '-')} {section_number} "
-    assert any(line.startswith(title) for line in page_lines(page)), title
+    titles = [
+        f".TH {name.upper().replace('-', hyphen)} {section_number} " for hyphen in ("\\-", "-")
+    ]
+    assert any(line.startswith(tuple(titles)) for line in page_lines(page)), titles[0]
+
+
+@pytest.mark.parametrize("page", OWN_PAGES, ids=lambda page: page.name)
+def test_source_lines_have_no_trailing_space(page: Path) -> None:
+    for number, line in enumerate(page_lines(page), 1):
+        assert not line.endswith((" ", "\t")), f"{page.name}:{number}: trailing space"
 
 
 # --- Commands and options ----------------------------------------------------------------
@@ -278,7 +313,7 @@ def option_cases() -> list[tuple[str, str, Path]]:
         for opt in [*param.opts, *getattr(param, "secondary_opts", [])]:
             cases.append(("rummy500", opt, OVERVIEW))
     for name, command, ctx in all_commands():
-        page = PLAY if name in PLAY_COMMANDS else OVERVIEW
+        page = COMMAND_PAGES.get(name, OVERVIEW)
         for param in command.get_params(ctx):
             if isinstance(param, click.Option):
                 for opt in [*param.opts, *param.secondary_opts]:
@@ -302,6 +337,9 @@ def command_tags() -> list[str]:
 
 
 def planned() -> set[str]:
+    """The commands listed under 'Planned commands', if the page has that subsection."""
+    if ".SS Planned commands" not in page_lines(OVERVIEW):
+        return set()
     return first_words(section(OVERVIEW, "Planned commands", ".SS"))
 
 
@@ -584,3 +622,260 @@ def test_protocol_client_runs(tmp_path: Path, shell_path: dict) -> None:
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["game_over", "bot.jsonl"], result.stdout + result.stderr
     assert "game_over bot.jsonl" in plain_text(PROTOCOL)
+
+
+# --- rummy500(6) points to every page -----------------------------------------------------
+
+
+def test_the_overview_sees_every_page() -> None:
+    see_also = "\n".join(macro_text(line) for line in section(OVERVIEW, "SEE ALSO"))
+    for page in sorted(MAN.glob("*.[0-9]")):
+        if page != OVERVIEW:
+            assert mentions(see_also, f"{page.stem}({page.suffix[1:]})"), page.name
+
+
+@pytest.mark.parametrize("page", sorted(set(COMMAND_PAGES.values())), ids=lambda p: p.name)
+def test_a_command_page_sees_the_overview(page: Path) -> None:
+    see_also = "\n".join(macro_text(line) for line in section(page, "SEE ALSO"))
+    assert mentions(see_also, "rummy500(6)")
+
+
+@pytest.mark.parametrize("page", sorted(set(COMMAND_PAGES.values())), ids=lambda p: p.name)
+def test_a_command_page_has_the_usual_sections(page: Path) -> None:
+    headings = [line[4:].strip('"') for line in page_lines(page) if line.startswith(".SH ")]
+    usual = ["NAME", "SYNOPSIS", "DESCRIPTION", "OPTIONS", "EXIT STATUS", "EXAMPLES", "SEE ALSO"]
+    assert [heading for heading in headings if heading in usual] == usual, headings
+    synopsis = "\n".join(macro_text(line) for line in section(page, "SYNOPSIS"))
+    for name, mapped in COMMAND_PAGES.items():
+        if mapped == page:
+            assert mentions(synopsis, f"rummy500 {name}"), name
+
+
+# --- rummy500-replay(6): the viewer's keys -------------------------------------------------
+
+KEY_NAMES = {
+    "right": "→",
+    "left": "←",
+    "down": "↓",
+    "up": "↑",
+    "pagedown": "PgDn",
+    "pageup": "PgUp",
+    "home": "Home",
+    "end": "End",
+    "enter": "Enter",
+    "escape": "Esc",
+    "backspace": "Backspace",
+    "c-c": "Ctrl-C",
+    "c-d": "Ctrl-D",
+}
+"""How the page names the keys that prompt-toolkit names otherwise."""
+
+
+def viewer_keys() -> set[str]:
+    """Every key the viewer binds, read from its source (the bindings live inside
+    `view_replay`), as the page names them."""
+    source = (ROOT / "rummy500_cli" / "cli" / "viewer.py").read_text(encoding="utf-8")
+    keys = set(re.findall(r'@bindings\.add\("([^"]+)"\)', source))
+    keys |= set(re.findall(r'\("(\w)", "(?:blunder|mistake|inaccuracy)"\)', source))
+    keys.discard("<any>")  # what is typed after g
+    return {KEY_NAMES.get(key, key) for key in keys}
+
+
+def test_every_key_of_the_viewer_is_documented() -> None:
+    documented: set[str] = set()
+    for tag in tags(section(REPLAY, "The viewer", ".SS")):
+        documented |= {word.strip(",") for word in tag.split()}
+    keys = viewer_keys()
+    assert len(keys) >= 20, keys
+    assert keys <= documented, f"undocumented keys: {sorted(keys - documented)}"
+
+
+# --- rummy500-analyze(6): the labels, the JSON members ------------------------------------
+
+
+def test_the_labels_and_thresholds_are_the_code_s() -> None:
+    from rummy500_cli.analysis import LABELS, MIN_POINTS
+
+    text = " ".join(unroff(line) for line in section(ANALYZE, "Labels", ".SS"))
+    for label, threshold in LABELS:
+        assert re.search(rf"{label}\b.*?{round(threshold * 100)}", text), label
+    assert f"{MIN_POINTS:g} points" in text
+
+
+def test_the_win_chance_formula_is_the_code_s() -> None:
+    """The page's formula, computed as written, against `win_chance`."""
+    import math
+
+    from rummy500_cli.analysis import win_chance
+
+    text = re.sub(r"\s+", " ", plain_text(ANALYZE))
+    for line in [
+        "lead = own total + mean - highest other total",
+        "remaining = max(0, target - highest total)",
+        "scale = 10 + 0.25 × remaining",
+        "x = lead / scale + ln(f / (1 - f)), f = 1/n",
+        "chance = 1 / (1 + e^-x)",
+        "held between -50 and 50",
+    ]:
+        assert line in text, line
+
+    def as_written(totals: list[int], seat: int, gain: float, target: int) -> float:
+        lead = totals[seat] + gain - max(t for i, t in enumerate(totals) if i != seat)
+        scale = 10 + 0.25 * max(0, target - max(totals))
+        fair = 1 / len(totals)
+        logit = max(-50.0, min(50.0, lead / scale + math.log(fair / (1 - fair))))
+        return 1 / (1 + math.exp(-logit))
+
+    for totals, seat, gain, target in [
+        ([0, 0], 0, 0.0, 500),
+        ([120, 300, 80], 2, 35.5, 500),
+        ([480, 20], 0, -12.0, 500),
+        ([600, 10, 10, 10], 3, 300.0, 500),
+    ]:
+        assert win_chance(totals, seat, gain, target) == pytest.approx(
+            as_written(totals, seat, gain, target)
+        )
+
+
+def documented_json(kind: str) -> set[str]:
+    """The members listed for the object itself (before the first subsection), or for
+    one of its members (a subsection of JSON OUTPUT)."""
+    if kind == "JSON":
+        lines = section(ANALYZE, "JSON OUTPUT")
+        first = next(i for i, line in enumerate(lines) if line.startswith(".SS "))
+        return first_words(lines[:first])
+    return first_words(section(ANALYZE, kind, ".SS"))
+
+
+def test_every_member_of_analyze_json_is_documented(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "rummy500_cli.cli.main",
+            "analyze",
+            "--think",
+            "1",
+            "--json",
+            str(ROOT / "replays" / "unfinished.jsonl"),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    seen = {
+        "JSON": set(data),
+        "decisions": {key for decision in data["decisions"] for key in decision},
+        "rounds": {key for round_ in data["rounds"] for key in round_},
+        "rounds seats": {key for r in data["rounds"] for seat in r["seats"] for key in seat},
+        "per_seat": {key for seat in data["per_seat"] for key in seat},
+    }
+    assert data["decisions"] and all(seen.values())
+    for kind, members in seen.items():
+        assert documented_json(kind) == members, kind
+
+
+# --- The examples of replay, verify and analyze are real ----------------------------------
+
+MARK = "@@rummy500-man-example"
+ELIDED = "..."
+
+
+def shell_commands(lines: list[str]) -> list[tuple[str, list[str]]]:
+    """A shell block: each `$ command` with the lines it prints."""
+    assert lines and lines[0].startswith("$ "), lines[:1]
+    commands: list[tuple[str, list[str]]] = []
+    for line in lines:
+        if line.startswith("$ "):
+            commands.append((line[2:], []))
+        else:
+            commands[-1][1].append(line)
+    return commands
+
+
+def run_shell(commands: list[str], cwd: Path, env: dict[str, str]) -> list[tuple[int, list[str]]]:
+    """Run commands one after another in one shell, as typed at a terminal: standard
+    error with standard output, `$?` kept for the next command. Answer each command's
+    exit status and lines."""
+    script = ["exec 2>&1"]
+    for command in commands:
+        script += [
+            command,
+            "__status=$?",
+            f"printf '\\n{MARK} %d\\n' \"$__status\"",
+            '(exit "$__status")',
+        ]
+    result = subprocess.run(
+        ["/bin/sh", "-c", "\n".join(script)],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env=env,
+        timeout=120,
+        check=False,
+    )
+    parts = re.split(rf"\n?{MARK} (\d+)\n", result.stdout)
+    assert len(parts) == 2 * len(commands) + 1, result.stdout + result.stderr
+    return [
+        (int(parts[2 * i + 1]), [line.rstrip() for line in parts[2 * i].splitlines()])
+        for i in range(len(commands))
+    ]
+
+
+def matches(shown: list[str], real: list[str]) -> bool:
+    """Whether a command's output is what the page shows: exactly, or with each `...`
+    standing for lines left out."""
+    if ELIDED not in shown:
+        return shown == real
+    _command, segments = session_segments(["$ ", *shown])
+    if not contains_in_order(real, segments):
+        return False
+    if shown[0] != ELIDED and real[: len(segments[0])] != segments[0]:
+        return False
+    return shown[-1] == ELIDED or real[-len(segments[-1]) :] == segments[-1]
+
+
+SHELL_EXAMPLES = [
+    (page, index)
+    for page in SHELL_PAGES
+    if page.exists()  # a missing page fails test_the_pages_are_there, not the collection
+    for index in range(len(marked_blocks(page, "shell")))
+]
+
+
+def test_the_pages_have_shell_examples() -> None:
+    for page in SHELL_PAGES:
+        assert len(marked_blocks(page, "shell")) >= 2, page.name
+
+
+@pytest.mark.parametrize(
+    ("page", "index"),
+    SHELL_EXAMPLES,
+    ids=[f"{page.stem}-{index + 1}" for page, index in SHELL_EXAMPLES],
+)
+def test_shell_example_is_real(page: Path, index: int, tmp_path: Path, shell_path: dict) -> None:
+    """In a fresh folder holding a copy of replays/ and the page's files."""
+    shutil.copytree(ROOT / "replays", tmp_path / "replays")
+    for name, lines in marked_blocks(page, "file"):
+        (tmp_path / name).write_text("\n".join(lines) + "\n", encoding="utf-8")
+    commands = shell_commands(marked_blocks(page, "shell")[index][1])
+    for tool in ("jq", "python3"):
+        used = any(re.search(rf"\b{tool}\b", command) for command, _ in commands)
+        if used and shutil.which(tool, path=shell_path["PATH"]) is None:
+            pytest.skip(f"{tool} is not installed")
+    results = run_shell([command for command, _ in commands], tmp_path, shell_path)
+    for number, ((command, shown), (status, real)) in enumerate(
+        zip(commands, results, strict=True)
+    ):
+        following = commands[number + 1][0] if number + 1 < len(commands) else ""
+        assert status == 0 or following == "echo $?", (
+            f"man/{page.name}: `{command}` exits with {status}; show it with `echo $?`:\n"
+            + "\n".join(real)
+        )
+        assert matches(shown, real), (
+            f"man/{page.name}: the output of\n    {command}\nis now:\n" + "\n".join(real)
+        )
