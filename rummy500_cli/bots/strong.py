@@ -13,7 +13,8 @@ closer: the stock running out, or an opponent with few cards.
 - Play: the plays that put the most points down (`hand.plan`), one by one; going out
   is held back when it would end the game lost.
 - Discard: the card whose loss costs the hand least, plus what it would give away: a
-  card the next player can lay off, or one that fits what that player took from the
+  card the next player can lay off, one that makes a meld with cards already in the
+  pile (a deep take gets them all), or one that fits what that player took from the
   pile (its known cards), weighed down when it refused or discarded such cards.
 """
 
@@ -87,6 +88,7 @@ class Context:
         "melds",
         "n",
         "outs",
+        "pile",
         "q",
         "risk",
         "rules",
@@ -111,7 +113,7 @@ class Context:
         self.values = _values(rules)
         live = k.live
         outs = [float(x) for x in live]
-        pile = state.pile
+        pile = self.pile = state.pile
         only_top = rules.top_discard == "only"
         for depth in range(1, min(len(pile), 12) + 1):
             if only_top and depth > 1:
@@ -261,6 +263,25 @@ class Context:
 
     # --- what a discard gives away ----------------------------------------------------
 
+    def pile_gain(self, card: Card) -> float:
+        """What the card gives whoever takes from the pile after it (RULES 4.1: the cards
+        above the chosen one come along): with pile cards it makes a meld (anyone can
+        take the deepest of them and lay it at once) or a near meld (a taker needs one
+        card of its own)."""
+        pile = self.pile
+        if not pile:
+            return 0.0
+        rank = card.rank
+        same = {c.suit_no for c in pile if c.rank == rank and c.suit_no != card.suit_no}
+        suited = {c.rank for c in pile if c.suit_no == card.suit_no}
+        up1, dn1 = _wrap(rank + 1) in suited, _wrap(rank - 1) in suited
+        up2, dn2 = _wrap(rank + 2) in suited, _wrap(rank - 2) in suited
+        tv = self.values[1][card.code]
+        if len(same) >= 2 or (up1 and (dn1 or up2)) or (dn1 and dn2):
+            return 2.5 * tv + 10
+        near = len(same) + up1 + dn1 + up2 + dn2
+        return min(near, 2) * 0.3 * (tv + 8)
+
     def feed(self, card: Card) -> float:
         """What putting this card on the pile gives the next player (and, less, the
         others), in points."""
@@ -269,6 +290,7 @@ class Context:
         total = 0.0
         tv = table_value(card, rules, True)
         layable = rules.pile_use == "meld_or_layoff" and card.code in self.layable
+        pile_gain = self.pile_gain(card)
         for step in range(1, self.n):
             other = (self.seat + step) % self.n
             weight = 1.0 if step == 1 else 0.35 / (step - 1)
@@ -306,7 +328,7 @@ class Context:
                     taken.suit_no == card.suit_no and _near(taken.rank, card.rank)
                 ):
                     signal = max(signal, 1.6)
-            gain = max(gain, min(0.8, pair * signal) * (tv + 10))
+            gain = max(gain, min(0.8, pair * signal) * (tv + 10), pile_gain)
             total += weight * gain
         return FEED * total
 
