@@ -60,7 +60,7 @@ from .melds import (
     shape_of,
 )
 from .rules import STANDARD, Rules
-from .scoring import hand_total, hand_value, table_value
+from .scoring import bonus_points, hand_total, hand_value, table_value
 from .state import State
 
 ROUND_LIMIT = 1000
@@ -169,8 +169,10 @@ def _remaining(hand: Sequence[Card], cards: Sequence[Card]) -> list[Card]:
 
 
 def meld_values(cards: Sequence[Card], kind: str, rules: Rules) -> list[int]:
-    """The value each card of a new meld scores (RULES 6.1, 6b.1)."""
+    """The value each card of a new meld scores (RULES 6.1, 6b.1; `four_aces`, RULES 7)."""
     if kind == "set":
+        if rules.four_aces and len(cards) == 4 and cards[0].rank == 1:
+            return [bonus_points(rules.four_aces, rules) // 4] * 4
         return [table_value(card, rules, True) for card in cards]
     ranks = [card.rank for card in cards]
     return [
@@ -717,7 +719,7 @@ def _resolve_discard(state: State, seat: int, action: Discard) -> list[Event]:
         )
     event = Discarded(seat=seat, card=card.ascii)
     if len(hand) == 1:
-        return [event, *_end_round(state, "went_out", seat, 0, [])]
+        return [event, *_end_round(state, "went_out", seat, 0, [], by_discard=True)]
     idle = 0 if state.drew_stock else state.idle_turns + 1
     if idle >= 4 * state.n:  # RULES 5.4, 6b.5: no draw from the stock in 4 rotations
         return [event, *_end_round(state, "stock_out", seat, 0, _remaining(hand, [card]))]
@@ -728,18 +730,25 @@ def _resolve_discard(state: State, seat: int, action: Discard) -> list[Event]:
 
 
 def _end_round(
-    state: State, reason: str, seat: int, points: int, rest: list[Card] | None
+    state: State,
+    reason: str,
+    seat: int,
+    points: int,
+    rest: list[Card] | None,
+    by_discard: bool = False,
 ) -> list[Event]:
     """RoundEnded, then GameEnded or the next deal. `points` and `rest` are the last
     play's points and the hand it leaves (None: the hand is unchanged)."""
     rules = state.rules
     penalty = reason == "went_out" or rules.stock_out_hand_penalty  # RULES 5.3
+    bonus = _bonus(state, seat, by_discard) if reason == "went_out" else 0
     scores = []
     for s in range(state.n):
         hand = rest if (s == seat and rest is not None) else state.hands[s]
         table = state.table_points[s] + (points if s == seat else 0)
         in_hand = hand_total(hand, rules)
-        score = table - (in_hand if penalty else 0)
+        extra = bonus if s == seat else 0
+        score = table - (in_hand if penalty else 0) + extra
         scores.append(
             SeatScore(
                 table=table,
@@ -747,6 +756,7 @@ def _end_round(
                 score=score,
                 total=state.totals[s] + score,
                 deadwood=tuple(card.ascii for card in hand),
+                bonus=extra,
             )
         )
     went_out = seat if reason == "went_out" else None
@@ -768,6 +778,19 @@ def _end_round(
     if rules.next_dealer == "round_winner" and went_out is not None:  # RULES 6b.3
         dealer = went_out
     return [ended, deal_round(state.header, state.round + 1, dealer)]
+
+
+def _bonus(state: State, seat: int, by_discard: bool) -> int:
+    """RULES 7 bonuses for going out: on one's first turn of the round (`go_out_bonus`);
+    with a run of 7 or more laid this turn and then the last card discarded
+    (`master_run`)."""
+    rules = state.rules
+    bonus = 0
+    if rules.go_out_bonus and state.turns[seat] == 0:
+        bonus += bonus_points(rules.go_out_bonus, rules)
+    if rules.master_run and state.long_run and by_discard:
+        bonus += bonus_points(500, rules)
+    return bonus
 
 
 # --- Convenience -------------------------------------------------------------------------

@@ -126,13 +126,15 @@ class Discarded(Event, tag="discarded", kw_only=True):
 
 
 class SeatScore(msgspec.Struct, frozen=True, kw_only=True, gc=False):
-    """One seat's round: on the table, left in hand (and which cards), score, total."""
+    """One seat's round: on the table, left in hand (and which cards), bonus, score, total."""
 
     table: int
     hand: int
     score: int
     total: int
     deadwood: tuple[str, ...] = ()
+    bonus: int = 0
+    """Points of the RULES 7 bonuses (go_out_bonus, master_run), part of the score."""
 
 
 class RoundEnded(Event, tag="round_ended", kw_only=True):

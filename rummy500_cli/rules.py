@@ -45,10 +45,13 @@ class Rules(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     first_meld_min: int = 0
     ace_value: Literal[0, 15, 25] = 0
     four_aces: Literal[0, 100] = 0
+    """Four Aces laid at once by one player score this, 25 each (RULES 7)."""
     other_cards: Literal[0, 5] = 0
     divide_by_five: bool = False
     go_out_bonus: Literal[0, 25] = 0
+    """Going out on one's first turn of the round scores this (RULES 7)."""
     master_run: bool = False
+    """A 7-card run laid, then the last card discarded in the same turn: 500 (RULES 7)."""
     rum_call: bool = False
     out_of_turn: bool = False
     opponents_hand: bool = False
@@ -101,6 +104,14 @@ class Rules(msgspec.Struct, frozen=True, kw_only=True, gc=False):
             raise RulesError("max_rounds must be 0 (no limit) or a positive number of rounds")
         if self.first_meld_min < 0:
             raise RulesError("first_meld_min must be 0 (off) or a positive number of points")
+        if self.divide_by_five:
+            from .scoring import all_in_fives
+
+            if not all_in_fives(self):
+                raise RulesError(
+                    "divide_by_five needs every card value in fives: add card_values=five, "
+                    "or other_cards=5 with ace_value=15 or 25"
+                )
         unplayed = [
             f"{name}={format_value(value)}"
             for name, value in self.changes().items()
@@ -116,12 +127,6 @@ class Rules(msgspec.Struct, frozen=True, kw_only=True, gc=False):
 
 NOT_YET_PLAYED = (
     "jokers_per_deck",
-    "ace_value",
-    "four_aces",
-    "other_cards",
-    "divide_by_five",
-    "go_out_bonus",
-    "master_run",
     "rum_call",
     "out_of_turn",
     "opponents_hand",
@@ -193,6 +198,8 @@ def make_rules(
         if key not in fields:
             raise RulesError(f"unknown rule {key!r}: the rules are {', '.join(fields)}")
         values[key] = _convert(key, value) if isinstance(value, str) else value
+    if values.get("divide_by_five") and "target" not in values:
+        values["target"] = 100  # RULES 7: values divided by five, game to 100
     try:
         return msgspec.convert(values, Rules)
     except msgspec.ValidationError as error:

@@ -13,17 +13,27 @@ from .rules import Rules
 
 
 def table_value(card: Card, rules: Rules, ace_high: bool) -> int:
-    """The value a card scores when it is laid on a meld (RULES 6.1, 6b.1).
+    """The value a card scores when it is laid on a meld (RULES 6.1, 6b.1, 7).
 
     `ace_high` says, for an Ace, whether it is in a set or next to a King in its run.
+    The options of RULES 7: `ace_value` (Aces always 15 or 25), `other_cards` (every
+    other card 5), `divide_by_five` (every value divided by five).
     """
-    rank = card.rank
+    value = _base_value(card.rank, rules, ace_high)
+    return value // 5 if rules.divide_by_five else value
+
+
+def _base_value(rank: int, rules: Rules, ace_high: bool) -> int:
     if rank == 1:
+        if rules.ace_value:
+            return rules.ace_value
         if ace_high:
             return 15
         return 1 if rules.card_values == "face" else 5
     if rank == 0:
         return 15
+    if rules.other_cards:
+        return rules.other_cards
     if rank >= 10:
         return 10
     return rank if rules.card_values == "face" else 5
@@ -32,6 +42,18 @@ def table_value(card: Card, rules: Rules, ace_high: bool) -> int:
 def hand_value(card: Card, rules: Rules) -> int:
     """The value a card counts against its holder left in the hand: an Ace is 15."""
     return table_value(card, rules, True)
+
+
+def all_in_fives(rules: Rules) -> bool:
+    """Whether every value a card can take is a multiple of five (for divide_by_five)."""
+    return all(
+        _base_value(rank, rules, high) % 5 == 0 for rank in range(1, 14) for high in (False, True)
+    )
+
+
+def bonus_points(points: int, rules: Rules) -> int:
+    """A bonus of the rules (go_out_bonus, master_run, four_aces) in this game's units."""
+    return points // 5 if rules.divide_by_five else points
 
 
 def hand_total(cards: Iterable[Card], rules: Rules) -> int:

@@ -55,6 +55,7 @@ class State:
         "header",
         "idle_turns",
         "kept",
+        "long_run",
         "melds",
         "n",
         "opened",
@@ -70,6 +71,7 @@ class State:
         "to_move",
         "totals",
         "turn_points",
+        "turns",
         "went_out",
         "winner",
     )
@@ -103,6 +105,10 @@ class State:
         self.kept: Card | None = None
         """The top discard taken and kept, which may not be discarded this turn."""
         self.turn_points = 0
+        self.turns = [0] * self.n
+        """Turns each seat has ended this round (RULES 7, go_out_bonus)."""
+        self.long_run = False
+        """Whether the mover laid a new run of 7 or more this turn (RULES 7, master_run)."""
         self.drew_stock = False
         self.idle_turns = 0
         """Consecutive turns with no draw from the stock (RULES 5.4, 6b.5)."""
@@ -143,6 +149,7 @@ class State:
         twin.melds = [meld.copy() for meld in self.melds]
         twin.table_points = list(self.table_points)
         twin.opened = list(self.opened)
+        twin.turns = list(self.turns)
         return twin
 
     def fingerprint(self) -> tuple[object, ...]:
@@ -176,6 +183,8 @@ class State:
             self.pending,
             self.kept,
             self.turn_points,
+            tuple(self.turns),
+            self.long_run,
             self.drew_stock,
             self.idle_turns,
             self.rebuilt,
@@ -204,6 +213,8 @@ class State:
         self.opened = [False] * self.n
         self.pending = self.kept = None
         self.turn_points = 0
+        self.turns = [0] * self.n
+        self.long_run = False
         self.drew_stock = False
         self.idle_turns = 0
         self.rebuilt = 0
@@ -257,6 +268,8 @@ class State:
             meld = Meld(len(self.melds) + 1, event.seat, "run", cards, list(event.values))
             meld.suit = first.suit
             meld.start = first.rank
+            if len(cards) >= 7:
+                self.long_run = True
         self.melds.append(meld)
         points = sum(event.values)
         self.table_points[event.seat] += points
@@ -303,6 +316,8 @@ class State:
             self.opened[seat] = True
         self.idle_turns = 0 if self.drew_stock else self.idle_turns + 1
         self.turn_points = 0
+        self.turns[seat] += 1
+        self.long_run = False
         self.drew_stock = False
         self.kept = None
         self.to_move = (seat + 1) % self.n

@@ -64,6 +64,8 @@ def option_values() -> list[dict[str, object]]:
             options: dict[str, object] = {name: value}
             if name == "set_duplicate_suits":
                 options["decks"] = 2
+            if name == "divide_by_five":
+                options["card_values"] = "five"  # every value must be in fives
             sets.append(options)
     return sets
 

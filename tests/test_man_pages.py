@@ -852,6 +852,29 @@ def test_the_pages_have_shell_examples() -> None:
         assert len(marked_blocks(page, "shell")) >= 2, page.name
 
 
+JUDGED = re.compile(
+    r"^  event +\d+ round \d+ \w+: (inaccuracy|mistake|blunder): .+; better .+ "
+    r"\(-[\d.]+ points, -\d+% to win\)$"
+)
+SEAT_SUMMARY = re.compile(r"^  \w+: \d+ decisions weighed, \d+ expected points lost; .*$")
+
+
+def judged_form(lines: list[str]) -> list[str]:
+    """Analyze output with its judged decisions reduced to their form: the decision
+    lines dropped (after checking each has the documented form), the per-seat summary
+    kept as a shape."""
+    out = []
+    for line in lines:
+        if line.startswith("  event ") and "round" in line:
+            assert JUDGED.match(line), line
+            continue
+        if SEAT_SUMMARY.match(line) or '"points_lost":' in line:
+            out.append(re.sub(r"\d+(\.\d+)?", "N", line))
+            continue
+        out.append(line)
+    return out
+
+
 @pytest.mark.parametrize(
     ("page", "index"),
     SHELL_EXAMPLES,
@@ -876,6 +899,11 @@ def test_shell_example_is_real(page: Path, index: int, tmp_path: Path, shell_pat
             f"man/{page.name}: `{command}` exits with {status}; show it with `echo $?`:\n"
             + "\n".join(real)
         )
+        if command.startswith("rummy500 analyze") or ".decisions" in command:
+            # The judged decisions come from the expert bot, whose play is tuned from
+            # time to time: their lines must keep their form, not their figures. The
+            # game in figures comes from the log alone and stays exact.
+            shown, real = judged_form(shown), judged_form(real)
         assert matches(shown, real), (
             f"man/{page.name}: the output of\n    {command}\nis now:\n" + "\n".join(real)
         )

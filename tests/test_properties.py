@@ -38,6 +38,8 @@ RULE_SETS = [
     {"first_meld_min": 30, "card_values": "five", "pile_use": "meld_only"},
     {"upcard": "chosen", "next_dealer": "round_winner"},
     {"hand_size": 10, "stock_out": "reshuffle", "top_discard": "keep"},
+    {"ace_value": 25, "four_aces": 100, "other_cards": 5, "divide_by_five": True},
+    {"go_out_bonus": 25, "master_run": True, "ace_value": 15},
 ]
 
 
@@ -83,7 +85,7 @@ class Checker:
         for seat, score in enumerate(event.scores):
             assert score.table == self.round_table[seat]
             assert score.hand == hand_total(state.hands[seat], state.rules)
-            assert score.score == score.table - (score.hand if penalty else 0)
+            assert score.score == score.table - (score.hand if penalty else 0) + score.bonus
         if event.went_out is not None:
             assert not state.hands[event.went_out]
 

@@ -86,6 +86,23 @@ def rules_text(rules: Rules, players: int | None = None) -> str:
         f"put on the table minus the cards left in your hand. First to {r.target} wins; the "
         "highest total wins when several pass it, and a tie for the highest plays another round."
     )
+    extras = []
+    if r.ace_value:
+        extras.append(f"Aces always count {r.ace_value}, high or low, and in the hand")
+    if r.other_cards:
+        extras.append(f"every card but the Aces counts {r.other_cards}")
+    if r.four_aces:
+        extras.append(f"four Aces laid at once by one player score {r.four_aces}")
+    if r.go_out_bonus:
+        extras.append(f"going out on one's first turn of the round scores {r.go_out_bonus} more")
+    if r.master_run:
+        extras.append(
+            "laying a run of 7 or more and then discarding one's last card in the same turn scores 500 more"
+        )
+    if r.divide_by_five:
+        extras.append("every value (and bonus) is divided by five")
+    if extras:
+        lines.append("Scoring options: " + "; ".join(extras) + ".")
     if r.first_meld_min:
         lines.append(
             "First meld: your first turn with plays in a round must put at least "
