@@ -7,8 +7,8 @@ Two parts:
   and how many of the taken cards were put on the table, discards the next player took,
   the turn each player went out on, and missed plays (melds or lay-offs that the hand
   left at the end of the round could still have made).
-- `judge_decisions(...)` (in `review`): every decision of a seat weighed against the
-  expert bot's choice, from that seat's information only.
+- `judge_decisions(...)`: every decision of a seat weighed against the expert bot's
+  choice, from that seat's information only.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from .events import (
     RoundDealt,
     RoundEnded,
 )
-from .melds import hand_index, layoffs_on, runs_in, sets_in
+from .melds import Meld, hand_index, layoffs_on, runs_in, sets_in
 from .state import State
 
 
@@ -92,8 +92,9 @@ class GameStats(msgspec.Struct, kw_only=True):
         return out
 
 
-def missed_plays(state: State, seat: int) -> list[str]:
-    """Melds and lay-offs that a hand could still make on the table as it is."""
+def missed_plays(state: State, seat: int, melds: Sequence[Meld] | None = None) -> list[str]:
+    """Melds and lay-offs that a hand could still make on the table as it is (or on
+    `melds`, the table as it was before the move that ended the round)."""
     hand = state.hands[seat]
     plays = [
         f"meld {' '.join(c.ascii for c in cards)}"
@@ -101,7 +102,7 @@ def missed_plays(state: State, seat: int) -> list[str]:
     ]
     plays += [f"meld {' '.join(c.ascii for c in cards)}" for _, cards in runs_in(hand, state.rules)]
     index = hand_index(hand)
-    for meld in state.melds:
+    for meld in state.melds if melds is None else melds:
         for cards, _end in layoffs_on(meld, index, state.rules, state.decks):
             plays.append(f"lay {' '.join(c.ascii for c in cards)} on {meld.id}")
     return plays
@@ -117,11 +118,18 @@ def game_stats(events: Sequence[Event]) -> GameStats:
     seats: list[SeatRound] = []
     open_takes: dict[int, list[tuple[int, set[str], list[str]]]] = {}
     last_discard: tuple[int, str] | None = None
+    table_before_end: list[Meld] | None = None
     for event in events[1:]:
+        if isinstance(event, Melded | LaidOff | Discarded):
+            cards = event.cards if isinstance(event, Melded | LaidOff) else (event.card,)
+            if len(state.hands[event.seat]) == len(cards):  # this move ends the round
+                table_before_end = [meld.copy() for meld in state.melds]
         if isinstance(event, RoundEnded):
             for seat in range(n):
-                # missed plays: what the hand at the end could still have put down
-                seats[seat].missed = missed_plays(state, seat)
+                # missed plays: what the hand at the end could still have put down on
+                # the table as it was before the move that ended the round
+                seats[seat].missed = missed_plays(state, seat, table_before_end)
+            table_before_end = None
         state.apply(event)
         if isinstance(event, RoundDealt):
             seats = [SeatRound() for _ in range(n)]

@@ -51,8 +51,9 @@ class AuditSummary:
             result = f"{self.winner} won" if self.winner else "ended unfinished (round limit)"
         else:
             result = "unfinished"
+        rounds = "1 round" if self.rounds == 1 else f"{self.rounds} rounds"
         return (
-            f"{path}: ok: {self.events} events, {self.rounds} rounds, {result}; "
+            f"{path}: ok: {self.events} events, {rounds}, {result}; "
             f"totals {scores}; every deal, move and score checked"
         )
 

@@ -299,6 +299,8 @@ class State:
             hand.remove(card)
         if self.pending is not None and self.pending in cards:
             self.pending = None
+        if not hand:
+            self.phase = "between"  # RULES 5.1: the last card is down, the round is over
 
     def _score(self, seat: int, values: Iterable[int]) -> None:
         points = sum(values)
@@ -307,9 +309,12 @@ class State:
 
     def _discarded(self, event: Discarded) -> None:
         card = CARD[event.card]
-        self.hands[event.seat].remove(card)
+        hand = self.hands[event.seat]
+        hand.remove(card)
         self.pile.append(card)
         self._end_turn(event.seat)
+        if not hand or self.idle_turns >= 4 * self.n:
+            self.phase = "between"  # RULES 5.1, 5.4: the round is over at once
 
     def _end_turn(self, seat: int) -> None:
         if self.turn_points:

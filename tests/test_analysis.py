@@ -84,7 +84,9 @@ def test_game_figures_of_the_deep_take_sample() -> None:
     assert bob.laid_off == 19 and bob.laid_off_on == {"Ana": 10, "Bob": 9}
     assert first.went_out == "Ana" and first.seats[0].went_out_on_turn == 8
     assert first.seats[0].deadwood == 0 and bob.deadwood == 10
-    assert second.seats[0].missed == ["lay 4C on 8"]
+    assert second.seats[0].missed == []  # 4C fitted only a meld of the move that went out
+    random_bob = game_stats(read_log(REPLAYS / "four-players.jsonl").events).rounds[1].seats[1]
+    assert random_bob.missed[:2] == ["meld AS AH AC", "meld AH 2H 3H"]
     assert stats.totals == [129, 163, 160] and stats.finished
     assert stats.per_seat()[1]["pile_takes"] == 4
 

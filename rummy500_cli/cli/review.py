@@ -52,9 +52,7 @@ def verify(log: Path, parent: Path | None) -> None:
         data = parse_log(raw, log)
         if data.warnings:
             raise LogError(
-                data.warnings[0].replace(
-                    "; the game goes on", "; a log with a torn write does not verify; it goes on"
-                )
+                data.warnings[0].split(";")[0] + "; a log with a torn write does not verify"
             )
         summary = audit(data, log)
         header = data.events[0]
@@ -75,8 +73,8 @@ def verify(log: Path, parent: Path | None) -> None:
     click.echo(summary.line(log) + note)
 
 
-def _seat(text: str | None, players: tuple[str, ...]) -> int | str | None:
-    """--as: a seat number, a player's name, or 'all'."""
+def _seat(text: str | None, players: tuple[str, ...], option: str = "--as") -> int | str | None:
+    """--as (or --seat): a seat number, a player's name, or 'all'."""
     if text is None:
         return None
     if text.lower() == "all":
@@ -88,7 +86,7 @@ def _seat(text: str | None, players: tuple[str, ...]) -> int | str | None:
             return seat
     raise click.BadParameter(
         f"{text!r}: give a seat number (0-{len(players) - 1}), a name ({', '.join(players)}) or all",
-        param_hint="--as",
+        param_hint=option,
     )
 
 
@@ -118,7 +116,8 @@ def replay(
     """Step through a game, event by event.
 
     On a terminal: an interactive viewer (arrows, PgUp/PgDn, g N, ? for the keys). With
-    --at, --json, or output that is not a terminal: the positions printed as text.
+    --at, or output that is not a terminal: the position after event N (default: the
+    last) printed as text; with --json, positions as JSON lines (every one without --at).
     """
     from ..replay import Replay
     from .play import choose_style
@@ -136,7 +135,7 @@ def replay(
         return
     if at is not None or not (sys.stdin.isatty() and sys.stdout.isatty()):
         position = _position(game, game.last if at is None else at)
-        click.echo(describe_position(game, position, seat, style), color=style.color)
+        click.echo(style.text(describe_position(game, position, seat, style)), color=style.color)
         return
     from .viewer import view_replay
 
@@ -227,26 +226,34 @@ def branch(log: Path, at: int, output: Path | None) -> None:
     click.echo(f"Play it: rummy500 resume {new}")
 
 
+def branch_problem(game, at: int) -> str | None:
+    """Why a game cannot branch after event `at` (None: it can)."""
+    from ..engine import legal_actions
+
+    if not 2 <= at <= game.last:
+        return f"branch after an event from 2 to {game.last}"
+    state = game.state_at(at)
+    if state.over:
+        return f"the game is over after event {at}"
+    if not legal_actions(state):
+        return (
+            f"no one can move after event {at} (a move or a round is not finished); "
+            "try a later event"
+        )
+    return None
+
+
 def make_branch(log: Path, data, at: int, output: Path | None) -> Path:
     from msgspec.structs import replace
 
     from .. import __version__
-    from ..engine import legal_actions
     from ..errors import LogError
-    from ..log import LogWriter, line_hash, load_state
+    from ..log import LogWriter, line_hash
+    from ..replay import Replay
 
-    last = len(data.events) - 1
-    if not 2 <= at <= last:
-        raise click.BadParameter(f"branch after an event from 2 to {last}", param_hint="--at")
-    state = load_state(data.events[: at + 1])
-    if state.over:
-        raise click.BadParameter(f"the game is over after event {at}", param_hint="--at")
-    if not legal_actions(state):
-        raise click.BadParameter(
-            f"event {at} is in the middle of a move (no one can act after it); "
-            f"branch at {at + 1} or later",
-            param_hint="--at",
-        )
+    problem = branch_problem(Replay(data.events), at)
+    if problem:
+        raise click.BadParameter(problem, param_hint="--at")
     header = replace(
         data.events[0],
         program=f"rummy500 {__version__}",
@@ -327,7 +334,7 @@ def analyze(log: Path, seats: tuple[str, ...], think: int, json_mode: bool) -> N
 
     data = _read(log)
     header = data.events[0]
-    chosen = [_seat(text, header.players) for text in seats]
+    chosen = [_seat(text, header.players, "--seat") for text in seats]
     if any(not isinstance(seat, int) for seat in chosen):
         raise click.BadParameter("give a seat number or a name", param_hint="--seat")
     if not chosen:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from prompt_toolkit.application import Application
+from prompt_toolkit.filters import Condition
 from prompt_toolkit.formatted_text import ANSI
 from prompt_toolkit.key_binding import KeyBindings
 from prompt_toolkit.layout import HSplit, Layout, Window
@@ -21,7 +22,7 @@ from ..cards import Card
 from ..errors import ParseError
 from ..render.style import Style
 from ..replay import Replay
-from .review import describe_position
+from .review import branch_problem, describe_position
 
 HELP = (
     "→/l next event · ←/h previous · ↓/↑ next/previous turn · ]/[ one rotation · "
@@ -46,71 +47,71 @@ def view_replay(game: Replay, path: Path, seat, style: Style) -> int | None:
         return ANSI(f"{path}\n{body}\n\n{status}")
 
     bindings = KeyBindings()
+    typing = Condition(lambda: typed is not None)
+    browsing = ~typing
+
+    @bindings.add("<any>", filter=typing)
+    def _type(event) -> None:
+        if event.data.isprintable():
+            typed.append(event.data)  # type: ignore[union-attr]
 
     def move(to: int) -> None:
         nonlocal position, message
         position = max(0, min(to, game.last))
         message = "Press ? for the keys."
 
-    @bindings.add("right")
-    @bindings.add("l")
+    @bindings.add("right", filter=browsing)
+    @bindings.add("l", filter=browsing)
     def _next(event) -> None:
-        if typed is None:
-            move(position + 1)
+        move(position + 1)
 
-    @bindings.add("left")
-    @bindings.add("h")
+    @bindings.add("left", filter=browsing)
+    @bindings.add("h", filter=browsing)
     def _previous(event) -> None:
-        if typed is None:
-            move(position - 1)
+        move(position - 1)
 
-    @bindings.add("down")
+    @bindings.add("down", filter=browsing)
     def _next_turn(event) -> None:
         move(game.next_after(turns, position))
 
-    @bindings.add("up")
+    @bindings.add("up", filter=browsing)
     def _previous_turn(event) -> None:
         move(game.previous_before(turns, position))
 
-    @bindings.add("]")
+    @bindings.add("]", filter=browsing)
     def _next_rotation(event) -> None:
         to = position
         for _ in players:
             to = game.next_after(turns, to)
         move(to)
 
-    @bindings.add("[")
+    @bindings.add("[", filter=browsing)
     def _previous_rotation(event) -> None:
         to = position
         for _ in players:
             to = game.previous_before(turns, to)
         move(to)
 
-    @bindings.add("pagedown")
+    @bindings.add("pagedown", filter=browsing)
     def _next_round(event) -> None:
         move(game.next_after(rounds, position))
 
-    @bindings.add("pageup")
+    @bindings.add("pageup", filter=browsing)
     def _previous_round(event) -> None:
         move(game.previous_before(rounds, position))
 
-    @bindings.add("home")
+    @bindings.add("home", filter=browsing)
     def _home(event) -> None:
         move(0)
 
-    @bindings.add("end")
+    @bindings.add("end", filter=browsing)
     def _end(event) -> None:
         move(game.last)
 
-    @bindings.add("g")
+    @bindings.add("g", filter=browsing)
     def _goto(event) -> None:
         nonlocal typed
         typed = []
-
-    @bindings.add("<any>")
-    def _type(event) -> None:
-        if typed is not None and event.data.isprintable():
-            typed.append(event.data)
 
     @bindings.add("backspace")
     def _backspace(event) -> None:
@@ -145,25 +146,27 @@ def view_replay(game: Replay, path: Path, seat, style: Style) -> int | None:
 
     for key, label in (("b", "blunder"), ("m", "mistake"), ("i", "inaccuracy")):
 
-        @bindings.add(key)
+        @bindings.add(key, filter=browsing)
         def _label(event, label=label) -> None:
             nonlocal message
-            if typed is None:
-                message = f"no {label} marks: run rummy500 analyze on this game first"
+            message = f"no {label} marks: run rummy500 analyze on this game first"
 
-    @bindings.add("?")
+    @bindings.add("?", filter=browsing)
     def _help(event) -> None:
         nonlocal message
-        if typed is None:
-            message = HELP
+        message = HELP
 
-    @bindings.add("t")
+    @bindings.add("t", filter=browsing)
     def _take_over(event) -> None:
-        if typed is None:
-            result["branch"] = position
-            event.app.exit()
+        nonlocal message
+        problem = branch_problem(game, position)
+        if problem:
+            message = f"cannot take over here: {problem}"
+            return
+        result["branch"] = position
+        event.app.exit()
 
-    @bindings.add("q")
+    @bindings.add("q", filter=browsing)
     @bindings.add("c-c")
     @bindings.add("c-d")
     def _quit(event) -> None:
