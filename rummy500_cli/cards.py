@@ -34,10 +34,6 @@ class Suit(IntEnum):
     def symbol(self) -> str:
         return "♠♥♣♦"[self]
 
-    @property
-    def is_red(self) -> bool:
-        return self in (Suit.HEARTS, Suit.DIAMONDS)
-
 
 RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
 """Ranks run 1 (Ace) to 13 (King); an Ace played high in a run sits at position 14."""
@@ -97,10 +93,6 @@ class Card:
     @property
     def is_joker(self) -> bool:
         return self.suit is None
-
-    @property
-    def rank_name(self) -> str:
-        return "JK" if self.suit is None else RANK_NAMES.get(self.rank, str(self.rank))
 
     @staticmethod
     def of(rank: int, suit: Suit | None) -> Card:

@@ -80,17 +80,6 @@ class Meld:
         """Whether the Ace at this index scored high (15) when it was laid."""
         return self.kind == "set" or self.values[index] == 15
 
-    def describe(self, names: Sequence[str] | None = None, ascii: bool = False) -> str:
-        """One line: id, owner, cards, and who laid off which card."""
-        owner = names[self.owner] if names else f"seat {self.owner}"
-        parts = []
-        for card, by in zip(self.cards, self.placed_by, strict=True):
-            text = card.ascii if ascii else card.symbol
-            if by != self.owner:
-                text += f"({names[by] if names else by})"
-            parts.append(text)
-        return f"#{self.id} {owner}: {' '.join(parts)}"
-
     def __str__(self) -> str:
         return f"#{self.id} {format_cards(self.cards)}"
 

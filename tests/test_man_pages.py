@@ -869,7 +869,8 @@ def judged_form(lines: list[str]) -> list[str]:
             assert JUDGED.match(line), line
             continue
         if SEAT_SUMMARY.match(line) or '"points_lost":' in line:
-            out.append(re.sub(r"\d+(\.\d+)?", "N", line))
+            line = re.sub(r"\d+(\.\d+)?", "N", line)
+            out.append(re.sub(r"\b(inaccurac(y|ies)|mistakes?|blunders?)\b", "LABEL", line))
             continue
         out.append(line)
     return out

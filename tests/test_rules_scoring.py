@@ -271,3 +271,12 @@ def test_first_meld_min_applies_again_each_round():
     act(state, "draw", "discard QD", "draw")
     assert state.to_move == 0
     refused(state, "meld 7S 7C 7D", match="first_meld_min=30")
+
+
+def test_an_ace_on_the_table_knows_whether_it_is_high():
+    """RULES 3.4, 6b.1: an Ace in a run is low (A-2-3) or high (Q-K-A), and stays so."""
+    state = start(["AH 2H 3H QS KS AS 9C", "2C 3C 4C 5D 6D 7D 9D"], "8C", "10D")
+    act(state, "draw", "meld AH 2H 3H", "meld QS KS AS")
+    low, high = state.melds
+    assert not low.is_high_ace(0)
+    assert high.is_high_ace(2)

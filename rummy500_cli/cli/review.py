@@ -402,7 +402,7 @@ def _analysis_text(players, chosen, decisions, stats) -> str:
         lines.append(
             f"  {players[seat]}: {len(mine)} decisions weighed, {lost:.0f} expected points lost; "
             + ", ".join(
-                f"{count} {label}{'s' if count != 1 else ''}" for label, count in counts.items()
+                f"{count} {_plural(label, count)}" for label, count in counts.items()
             )
         )
     lines.append("")
