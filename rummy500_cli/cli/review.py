@@ -401,9 +401,7 @@ def _analysis_text(players, chosen, decisions, stats) -> str:
         lost = sum(d.points_lost for d in mine)
         lines.append(
             f"  {players[seat]}: {len(mine)} decisions weighed, {lost:.0f} expected points lost; "
-            + ", ".join(
-                f"{count} {_plural(label, count)}" for label, count in counts.items()
-            )
+            + ", ".join(f"{count} {_plural(label, count)}" for label, count in counts.items())
         )
     lines.append("")
     header = [
