@@ -7,6 +7,7 @@ a set or next to a King) or left in the hand. Both tables of RULES 6.1 are here.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 
 from .cards import Card
 from .rules import Rules
@@ -19,8 +20,18 @@ def table_value(card: Card, rules: Rules, ace_high: bool) -> int:
     The options of RULES 7: `ace_value` (Aces always 15 or 25), `other_cards` (every
     other card 5), `divide_by_five` (every value divided by five).
     """
-    value = _base_value(card.rank, rules, ace_high)
-    return value // 5 if rules.divide_by_five else value
+    return _tables(rules)[ace_high][card.rank]
+
+
+@lru_cache(maxsize=64)
+def _tables(rules: Rules) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """By rank (0 = joker, 1-13): the values played low and played high, for one Rules
+    (computed once: values are read at every meld, lay-off and round end)."""
+    divide = 5 if rules.divide_by_five else 1
+    return tuple(
+        tuple(_base_value(rank, rules, high) // divide for rank in range(14))
+        for high in (False, True)
+    )  # type: ignore[return-value]
 
 
 def _base_value(rank: int, rules: Rules, ace_high: bool) -> int:
@@ -41,7 +52,7 @@ def _base_value(rank: int, rules: Rules, ace_high: bool) -> int:
 
 def hand_value(card: Card, rules: Rules) -> int:
     """The value a card counts against its holder left in the hand: an Ace is 15."""
-    return table_value(card, rules, True)
+    return _tables(rules)[True][card.rank]
 
 
 def all_in_fives(rules: Rules) -> bool:
@@ -58,4 +69,5 @@ def bonus_points(points: int, rules: Rules) -> int:
 
 def hand_total(cards: Iterable[Card], rules: Rules) -> int:
     """The deadwood of a hand."""
-    return sum(hand_value(card, rules) for card in cards)
+    values = _tables(rules)[True]
+    return sum(values[card.rank] for card in cards)
