@@ -60,7 +60,7 @@ from .melds import (
     shape_of,
 )
 from .rules import STANDARD, Rules
-from .scoring import bonus_points, hand_total, hand_value, table_value
+from .scoring import bonus_points, hand_total, hand_value, table_value, value_tables
 from .state import State
 
 ROUND_LIMIT = 1000
@@ -155,6 +155,8 @@ def deal_round(header: GameStarted, round_no: int, dealer: int) -> RoundDealt:
 def _has(hand: Sequence[Card], cards: Sequence[Card]) -> bool:
     if len(cards) == 1:
         return cards[0] in hand
+    if len(set(cards)) == len(cards):  # no twin among them: membership is enough
+        return all(card in hand for card in cards)
     needed: dict[Card, int] = {}
     for card in cards:
         needed[card] = needed.get(card, 0) + 1
@@ -170,14 +172,15 @@ def _remaining(hand: Sequence[Card], cards: Sequence[Card]) -> list[Card]:
 
 def meld_values(cards: Sequence[Card], kind: str, rules: Rules) -> list[int]:
     """The value each card of a new meld scores (RULES 6.1, 6b.1; `four_aces`, RULES 7)."""
+    low, high = value_tables(rules)
     if kind == "set":
         if rules.four_aces and len(cards) == 4 and cards[0].rank == 1:
             return [bonus_points(rules.four_aces, rules) // 4] * 4
-        return [table_value(card, rules, True) for card in cards]
+        return [high[card.rank] for card in cards]
     ranks = [card.rank for card in cards]
     return [
-        table_value(card, rules, card.rank == 1 and run_ace_high(ranks, i))
-        for i, card in enumerate(cards)
+        high[1] if rank == 1 and run_ace_high(ranks, i) else low[rank]
+        for i, rank in enumerate(ranks)
     ]
 
 

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from itertools import combinations, product
 from typing import Literal
 
-from .cards import CARDS, Card, Suit, format_cards
+from .cards import CARDS, JOKER, Card, Suit, format_cards
 from .errors import AmbiguousAction, IllegalAction, ParseError
 from .rules import Rules
 
@@ -159,7 +159,7 @@ def shape_of(
     Raises IllegalAction saying why the cards are not a meld, or AmbiguousAction when
     they form two different runs (A-K and 2-A of one suit) and `ace_high` is not given.
     """
-    if any(card.is_joker for card in cards):
+    if JOKER in cards:
         raise IllegalAction(f"{format_cards(cards)}: jokers are not played in this game")
     if len(cards) < 3:
         raise IllegalAction(f"{format_cards(cards)}: a meld needs at least 3 cards (RULES 3.1-3.2)")
@@ -222,7 +222,7 @@ def layoff_end(meld: Meld, cards: Sequence[Card], rules: Rules, decks: int, end:
     one end ("low" or "high"). Raises IllegalAction or AmbiguousAction (both ends fit:
     a run one card short of the whole suit).
     """
-    if any(card.is_joker for card in cards):
+    if JOKER in cards:
         raise IllegalAction(f"{format_cards(cards)}: jokers are not played in this game")
     if meld.kind == "set":
         if any(card.rank != meld.rank for card in cards):
@@ -237,11 +237,11 @@ def layoff_end(meld: Meld, cards: Sequence[Card], rules: Rules, decks: int, end:
                 f"{format_cards(cards)} cannot go on {meld}: that suit is already in the set"
             )
         return None
-    fits = [e for e in ("low", "high") if _run_extends(meld, cards, rules, e)]
     if end is not None:
-        if end not in fits:
+        if not _run_extends(meld, cards, rules, end):
             raise IllegalAction(f"{format_cards(cards)} cannot go on the {end} end of {meld}")
         return end
+    fits = [e for e in ("low", "high") if _run_extends(meld, cards, rules, e)]
     if not fits:
         raise IllegalAction(
             f"{format_cards(cards)} cannot go on {meld}: lay-offs on a run must continue it at one end "

@@ -23,6 +23,12 @@ def table_value(card: Card, rules: Rules, ace_high: bool) -> int:
     return _tables(rules)[ace_high][card.rank]
 
 
+def value_tables(rules: Rules) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """By rank: the values of a card played low and played high (or held) under these
+    rules; `value_tables(rules)[high][rank]`."""
+    return _tables(rules)
+
+
 @lru_cache(maxsize=64)
 def _tables(rules: Rules) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """By rank (0 = joker, 1-13): the values played low and played high, for one Rules
