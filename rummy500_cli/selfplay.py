@@ -94,15 +94,29 @@ class Config(msgspec.Struct, frozen=True, kw_only=True):
 def game_plan(config: Config, index: int) -> tuple[str, list[str]]:
     """Game `index`'s seed and each seat's level.
 
-    Seats are rotated game by game, and each block of `players` games shares one seed,
-    so every level plays every seat of the same deals (no level keeps the first deal or
-    the first turn): heads-up, games 0 and 1 are the same deals with the seats swapped.
+    Games come in blocks of `players`, one seed to a block. Within a block the seats
+    rotate game by game, so every level plays every seat of the same deals (no level
+    keeps the first deal or the first turn): heads-up, games 0 and 1 are the same deals
+    with the seats swapped. From block to block the order of the levels around the
+    table (who plays after whom) goes through every permutation, so that no level
+    always follows the same one (a weak player feeds the next one its discards).
     """
     players = config.players
+    block, turn = divmod(index, players)
     base = [config.bots[seat % len(config.bots)] for seat in range(players)]
-    turn = index % players
-    seats = [base[(seat + turn) % players] for seat in range(players)]
-    return f"{config.seed}-{index // players}", seats
+    order = [base[i] for i in _permutation(players, block % math.factorial(players))]
+    seats = [order[(seat + turn) % players] for seat in range(players)]
+    return f"{config.seed}-{block}", seats
+
+
+def _permutation(n: int, k: int) -> list[int]:
+    """The k-th permutation of range(n) in lexicographic order (k < n!)."""
+    items = list(range(n))
+    out = []
+    for size in range(n, 0, -1):
+        position, k = divmod(k, math.factorial(size - 1))
+        out.append(items.pop(position))
+    return out
 
 
 def shard_range(games: int, shard: tuple[int, int] | None) -> range:

@@ -148,7 +148,25 @@ def test_seats_rotate_over_shared_deals() -> None:
     assert plans[0][1] == ["a", "b", "a", "b"]
     assert plans[1][1] == ["b", "a", "b", "a"]
     heads_up = Config(games=4, players=2, bots=("x", "y"), seed="1", rules={}, think=1)
-    assert [game_plan(heads_up, i)[1][0] for i in range(4)] == ["x", "y", "x", "y"]
+    games = [game_plan(heads_up, i) for i in range(4)]
+    assert [sorted(seats) for _, seats in games] == [["x", "y"]] * 4
+    assert games[0][1] != games[1][1] and games[2][1] != games[3][1]
+
+
+def test_every_order_around_the_table_is_played() -> None:
+    """Over 4! blocks of 4 games, each level follows each other level equally often."""
+    config = Config(games=96, players=4, bots=("a", "b", "c", "d"), seed="s", rules={}, think=1)
+    follows = {}
+    for index in range(96):
+        _, seats = game_plan(config, index)
+        for seat, level in enumerate(seats):
+            pair = (seats[seat - 1], level)
+            follows[pair] = follows.get(pair, 0) + 1
+        if index % 4 == 0:
+            block = [game_plan(config, index + t)[1] for t in range(4)]
+            for seat in range(4):  # within a block every level has every seat once
+                assert sorted(seats_[seat] for seats_ in block) == ["a", "b", "c", "d"]
+    assert len(follows) == 12 and len(set(follows.values())) == 1
 
 
 def test_shards_cut_the_games_into_equal_slices() -> None:
