@@ -146,7 +146,8 @@ class ExpertBot(Bot):
             policy._seat = me
         if ended is not None:
             return ended, moves
-        return self._estimate(world), moves + 2
+        # valuing the position costs a Context per seat: more units at a bigger table
+        return self._estimate(world), moves + 2 + 4 * (world.n - 2)
 
     def _apply(self, world: State, action: AnyAction) -> float | None:
         """Apply an action; answer the value of the round's end if it ended."""
