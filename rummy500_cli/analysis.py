@@ -261,9 +261,8 @@ def judge_decisions(
     mean into a chance of winning the game. `think` (ms, counted in simulated moves as
     the expert counts it) bounds the work per decision; at least 4 deals are sampled.
     """
-    from .bots.expert import MOVES_PER_MS, ExpertBot
-    from .bots.knowledge import determinize, masked_state
-    from .bots.strong import Context
+    from .bots.expert import ExpertBot
+    from .bots.knowledge import masked_state
     from .engine import legal_actions, recorded_action
 
     header = events[0]
@@ -283,7 +282,7 @@ def judge_decisions(
                 bot.catch_up(events[:index])
                 knowledge = bot.knowledge(state)
                 masked = masked_state(state, knowledge)
-                candidates = bot._candidates(masked, legal, Context(masked, knowledge)) or []
+                candidates = bot.candidates(masked, legal, knowledge) or []
                 if not candidates:
                     candidates = [bot.strong.decide(masked, legal, knowledge)[0]]
                 played = next((a for a in legal if a == action), action)
@@ -291,17 +290,7 @@ def judge_decisions(
                     candidates.append(played)
                 if len(candidates) > 1:
                     decisions.append(
-                        _weigh(
-                            bot,
-                            state,
-                            masked,
-                            knowledge,
-                            candidates,
-                            played,
-                            index,
-                            think * MOVES_PER_MS,
-                            determinize,
-                        )
+                        _weigh(bot, state, masked, knowledge, candidates, played, index)
                     )
         state.apply(event)
         if progress is not None:
@@ -309,19 +298,16 @@ def judge_decisions(
     return decisions
 
 
-def _weigh(bot, state, masked, knowledge, candidates, played, seq, budget, determinize) -> Decision:
-    rng = bot.rng(state, "/analyze")
-    totals_value = [0.0] * len(candidates)
-    samples = 0
-    spent = 0.0
-    while samples < 4 or (spent < budget and samples < 200):
-        world = determinize(masked, knowledge, rng, f"{state.events}/analyze/{samples}")
-        for position, candidate in enumerate(candidates):
-            value, moves = bot._playout(world.copy(), candidate)
-            totals_value[position] += value
-            spent += moves
-        samples += 1
-    means = [value / samples for value in totals_value]
+def _weigh(bot, state, masked, knowledge, candidates, played, seq) -> Decision:
+    means, samples = bot.weigh(
+        masked,
+        knowledge,
+        candidates,
+        bot.rng(state, "/analyze"),
+        "/analyze",
+        min_samples=4,
+        max_samples=200,
+    )
     best = max(range(len(candidates)), key=lambda i: means[i])
     mine = candidates.index(played)
     target = state.rules.target

@@ -64,14 +64,38 @@ class ExpertBot(Bot):
             return strong.decide(state, legal, knowledge)
         if len(candidates) == 1:
             return candidates[0], "the only sensible move"
-        rng = self.rng(state)
+        means, samples = self.weigh(state, knowledge, candidates, self.rng(state))
+        if samples == 0:
+            return candidates[0], "no time to think: the strong bot's move"
+        means[0] += PRIOR
+        best = max(range(len(candidates)), key=lambda i: (means[i], -i))
+        action = candidates[best]
+        lead = means[best] - max((m for i, m in enumerate(means) if i != best), default=0.0)
+        return action, (
+            f"best of {len(candidates)} moves over {samples} sampled deals "
+            f"(about {means[best]:+.0f} points, {lead:.0f} ahead of the next)"
+        )
+
+    def weigh(
+        self,
+        state: State,
+        knowledge: Knowledge,
+        candidates: list[AnyAction],
+        rng,
+        salt: str = "",
+        min_samples: int = 0,
+        max_samples: int = 400,
+    ) -> tuple[list[float], int]:
+        """Each candidate's mean value over the same sampled deals of the unseen cards
+        (common random numbers), within the budget: the search behind `decide`, and what
+        `analyze` asks of the expert. Answers the means and the number of deals."""
         budget = self.think * MOVES_PER_MS
         totals = [0.0] * len(candidates)
         samples = 0
         spent = 0.0
         work = WORK[0]
-        while spent < budget and samples < 400:
-            world = determinize(state, knowledge, rng, f"{state.events}/{samples}")
+        while samples < min_samples or (spent < budget and samples < max_samples):
+            world = determinize(state, knowledge, rng, f"{state.events}{salt}/{samples}")
             for index, action in enumerate(candidates):
                 value, moves = self._playout(world.copy(), action)
                 totals[index] += value
@@ -81,17 +105,14 @@ class ExpertBot(Bot):
             samples += 1
         self.last_samples = samples
         self.last_moves = spent
-        if samples == 0:
-            return candidates[0], "no time to think: the strong bot's move"
-        means = [total / samples for total in totals]
-        means[0] += PRIOR
-        best = max(range(len(candidates)), key=lambda i: (means[i], -i))
-        action = candidates[best]
-        lead = means[best] - max((m for i, m in enumerate(means) if i != best), default=0.0)
-        return action, (
-            f"best of {len(candidates)} moves over {samples} sampled deals "
-            f"(about {means[best]:+.0f} points, {lead:.0f} ahead of the next)"
-        )
+        return [total / samples for total in totals] if samples else totals, samples
+
+    def candidates(
+        self, state: State, legal: list[AnyAction], knowledge: Knowledge
+    ) -> list[AnyAction] | None:
+        """The moves the expert would weigh, the strong bot's choice first; None where it
+        simply follows the strong bot."""
+        return self._candidates(state, legal, Context(state, knowledge))
 
     def _candidates(
         self, state: State, legal: list[AnyAction], ctx: Context
