@@ -275,13 +275,7 @@ def _plays(
     for index, meld in enumerate(melds):
         for cards, end in layoffs_on(meld, ranks, rules, decks):
             values = layoff_values(meld, cards, end, rules)
-            grown = meld.copy()
-            if end == "low":
-                grown.cards[:0] = cards
-                grown.start -= len(cards)
-            else:
-                grown.cards.extend(cards)
-            yield cards, sum(values), index, grown
+            yield cards, sum(values), index, _grown(meld, cards, end)
 
 
 def _minimum_ok(state: State, seat: int, rest: list[Card], melds: list[Meld], points: int) -> bool:
@@ -420,17 +414,17 @@ def _uses(state: State, seat: int, chosen: Card, hand: list[Card]) -> Iterator[A
     rules = state.rules
     size = len(hand)
     need = _needs_minimum(state, seat)
-    candidates: list[tuple[AnyAction, tuple[Card, ...], int, int, Meld | None]] = []
+    candidates: list[tuple[AnyAction, tuple[Card, ...], int, int]] = []
     same_rank = [card for card in hand if card.rank == chosen.rank]
     for cards in sets_in(same_rank, rules, state.decks):
         if chosen in cards:
             points = sum(meld_values(cards, "set", rules)) if need else 0
-            candidates.append((LayMeld(cards), cards, points, -1, None))
+            candidates.append((LayMeld(cards), cards, points, -1))
     same_suit = [card for card in hand if card.suit is chosen.suit]
     for start, cards in runs_in(same_suit, rules):
         if chosen in cards:
             points = sum(meld_values(cards, "run", rules)) if need else 0
-            candidates.append((_run_action(cards, start, rules), cards, points, -1, None))
+            candidates.append((_run_action(cards, start, rules), cards, points, -1))
     if rules.pile_use == "meld_or_layoff":
         ranks = hand_index(hand)
         for index, meld in enumerate(state.melds):
@@ -438,25 +432,23 @@ def _uses(state: State, seat: int, chosen: Card, hand: list[Card]) -> Iterator[A
                 if chosen in cards:
                     points = sum(layoff_values(meld, cards, end, rules)) if need else 0
                     action = LayOff(cards, meld.id, end)
-                    candidates.append((action, cards, points, index, None))
-    for action, cards, points, index, _ in candidates:
+                    candidates.append((action, cards, points, index))
+    for action, cards, points, index in candidates:
         if _play_problem(state, seat, size - len(cards), None) is not None:
             continue
         if need and points < need:
             rest = _remaining(hand, cards)
-            melds = state.melds
-            if index >= 0:
-                melds = list(melds)
-                grown = _grown(melds[index], cards, action)
-                melds[index] = grown
+            laid_on = (state.melds[index], list(cards), action.end) if index >= 0 else None  # type: ignore[union-attr]
+            melds = _with_meld(state.melds, laid_on)
             if not rest or not _reachable(state, rest, melds, need - points):
                 continue
         yield action
 
 
-def _grown(meld: Meld, cards: Sequence[Card], action: AnyAction) -> Meld:
+def _grown(meld: Meld, cards: Sequence[Card], end: str | None) -> Meld:
+    """A copy of a meld with cards laid off at one end (a set grows at its end)."""
     grown = meld.copy()
-    if isinstance(action, LayOff) and action.end == "low":
+    if end == "low":
         grown.cards[:0] = cards
         grown.start -= len(cards)
     else:
@@ -485,7 +477,7 @@ def _plays_and_discards(state: State, seat: int, hand: list[Card]) -> list[AnyAc
         for cards, end in layoffs_on(meld, ranks, rules, state.decks):
             plays.append(LayOff(cards, meld.id, end))
     if checked:
-        plays = [action for action in plays if _play_allowed(state, seat, hand, action)]
+        plays = [action for action in plays if _play_allowed(state, seat, action)]
     discards: list[AnyAction] = []
     if not need or state.turn_points == 0 or state.turn_points >= rules.first_meld_min:
         kept = state.kept
@@ -497,7 +489,7 @@ def _plays_and_discards(state: State, seat: int, hand: list[Card]) -> list[AnyAc
     return plays + discards
 
 
-def _play_allowed(state: State, seat: int, hand: list[Card], action: AnyAction) -> bool:
+def _play_allowed(state: State, seat: int, action: AnyAction) -> bool:
     try:
         _resolve_play(state, seat, action)
     except IllegalAction:
@@ -682,7 +674,7 @@ def _with_meld(
         return melds
     meld, ordered, end = laid_on
     after = list(melds)
-    after[meld.id - 1] = _grown(meld, ordered, LayOff(tuple(ordered), meld.id, end))  # type: ignore[arg-type]
+    after[meld.id - 1] = _grown(meld, ordered, end)
     return after
 
 
