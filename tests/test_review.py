@@ -95,9 +95,11 @@ def test_branch_makes_a_game_that_verifies_and_plays_on(tmp_path: Path) -> None:
 def test_branch_refuses_points_with_no_move(tmp_path: Path) -> None:
     events = read_log(TWO).events
     ended = next(i for i, e in enumerate(events) if type(e).__name__ == "Melded")
-    assert run("branch", str(TWO), "--at", str(len(events) - 1)).exit_code == 2
-    assert run("branch", str(TWO), "--at", "1").exit_code == 2
-    assert ended  # a normal point works
+    assert run("branch", str(TWO), "--at", str(len(events) - 1)).exit_code == 2  # game over
+    assert run("branch", str(TWO), "--at", "1").exit_code == 2  # before the deal
+    going_out = next(i for i, e in enumerate(events) if type(e).__name__ == "RoundEnded") - 1
+    refused = run("branch", str(TWO), "--at", str(going_out))  # the move that went out
+    assert refused.exit_code == 2 and "no one can move after event" in refused.output
     out = tmp_path / "b.jsonl"
     assert run("branch", str(TWO), "--at", str(ended), "-o", str(out)).exit_code == 0
     assert out.exists()

@@ -392,3 +392,21 @@ def test_unreadable_commands_are_parse_errors(text):
         parse_action(text)
     assert isinstance(info.value, Rummy500Error)
     assert "\n" not in str(info.value)
+
+
+def test_top_discard_keep_lets_a_twin_of_the_kept_card_go():
+    """RULES 6b.8 with two decks (1.2: identical cards are interchangeable): the kept top
+    card may not be discarded again, but a twin held before the take may."""
+    state = start(["7H 2C 9S", "3D 4D 8S"], "KC", "5S 7H", top_discard="keep", decks=2)
+    act(state, "draw", "discard 2C", "draw", "discard 7H")  # Bob discards the second 7H
+    act(state, "take 1")  # Ann keeps 7H, holding its twin
+    assert state.kept == card("7H") and state.hands[0].count(card("7H")) == 2
+    act(state, "discard 7H")  # one copy goes; the other stays in the hand
+    assert state.hands[0].count(card("7H")) == 1
+
+
+def test_top_discard_keep_refuses_the_kept_card_without_a_twin():
+    state = start(["2C 9S 4H", "3D 4D 8S"], "KC", "5S 7H", top_discard="keep", decks=2)
+    act(state, "draw", "discard 2C", "draw", "discard 7H")
+    act(state, "take 1")
+    refused(state, "discard 7H", match="taken from the pile this turn")
