@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import importlib
-import importlib.util
 import sys
 
 import click
@@ -24,20 +23,13 @@ COMMANDS = {
     "verify": ("rummy500_cli.cli.review", "verify", "Audit a game log, trusting nothing in it."),
     "branch": ("rummy500_cli.cli.review", "branch", "Start a new game from a point of another."),
     "export": ("rummy500_cli.cli.review", "export", "Print a readable transcript of a game."),
-    "schema": ("rummy500_cli.cli.info", "schema", "Print the JSON Schema of a game log line."),
-}
-PLANNED = {
     "simulate": (
         "rummy500_cli.cli.simulate",
         "simulate",
         "Play many bot games and compare levels.",
     ),
+    "schema": ("rummy500_cli.cli.info", "schema", "Print the JSON Schema of a game log line."),
 }
-"""Commands whose modules may not exist yet: listed once their module is there."""
-
-for _name, _entry in PLANNED.items():
-    if importlib.util.find_spec(_entry[0]) is not None:
-        COMMANDS[_name] = _entry
 
 
 class LazyGroup(click.Group):
