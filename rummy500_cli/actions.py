@@ -3,7 +3,8 @@
 Each action prints in the command language that the prompt and the JSON protocol read
 (`str(action)`), and `parse_action` reads that language leniently: `draw` or `d`,
 `take 3` or `t 7H`, `meld 7H 7S 7D`, `lay 8H on 2` (`lay 8H on 2 high` to pick the end),
-`discard KS` or `x KS`, `upcard 7H`.
+`discard KS` or `x KS`, `upcard 7H`; and in a window of RULES 7, `rum` (`rum 3 high`)
+and `pass`.
 """
 
 from __future__ import annotations
@@ -89,7 +90,27 @@ class ChooseUpcard(Action, tag="upcard"):
         return f"upcard {self.card.ascii if ascii else self.card.symbol}"
 
 
-AnyAction = DrawStock | TakePile | LayMeld | LayOff | Discard | ChooseUpcard
+class Pass(Action, tag="pass"):
+    """RULES 7: let a window go (no Rum! call, nothing more to play out of turn)."""
+
+    def text(self, ascii: bool = True) -> str:
+        return "pass"
+
+
+class CallRum(Action, tag="rum"):
+    """RULES 7 (`rum_call`): take the top discard and lay it off on a meld, out of turn.
+    `meld` 0 means wherever it fits, when there is only one place."""
+
+    meld: int = 0
+    end: Literal["low", "high"] | None = None
+
+    def text(self, ascii: bool = True) -> str:
+        where = f" {self.meld}" if self.meld else ""
+        extra = "" if self.end is None else f" {self.end}"
+        return f"rum{where}{extra}"
+
+
+AnyAction = DrawStock | TakePile | LayMeld | LayOff | Discard | ChooseUpcard | Pass | CallRum
 
 ALIASES = {
     "d": "draw",
@@ -104,6 +125,9 @@ ALIASES = {
     "discard": "discard",
     "upcard": "upcard",
     "u": "upcard",
+    "pass": "pass",
+    "p": "pass",
+    "rum": "rum",
 }
 """Command words and their short aliases."""
 
@@ -114,6 +138,8 @@ USAGE = {
     "lay": "lay CARDS on MELD [low|high] (or l), e.g. lay 8H on 2",
     "discard": "discard CARD (or x), e.g. discard KS",
     "upcard": "upcard CARD (or u)",
+    "pass": "pass (or p), in a window: no call, nothing more to play",
+    "rum": "rum [MELD] [low|high], in a Rum! window: lay the discard off on that meld",
 }
 
 
@@ -139,6 +165,20 @@ def parse_action(text: str, state: State | None = None) -> AnyAction:
         if rest:
             raise ParseError(f"draw takes nothing after it; {usage}")
         return DrawStock()
+    if verb == "pass":
+        if rest:
+            raise ParseError(f"pass takes nothing after it; {usage}")
+        return Pass()
+    if verb == "rum":
+        end = None
+        if rest and rest[-1].lower() in ("low", "high"):
+            end = rest.pop().lower()
+        if rest and rest[0].lower() == "on":
+            rest = rest[1:]
+        if len(rest) > 1:
+            raise ParseError(usage)
+        meld = parse_meld_id(rest[0]) if rest else 0
+        return CallRum(meld, end)  # type: ignore[arg-type]
     if verb == "take":
         if len(rest) != 1:
             raise ParseError(usage)

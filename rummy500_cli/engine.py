@@ -15,20 +15,24 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
+import msgspec
+
 from . import __version__
 from .actions import (
     Action,
     AnyAction,
+    CallRum,
     ChooseUpcard,
     Discard,
     DrawStock,
     LayMeld,
     LayOff,
+    Pass,
     TakePile,
 )
 from .cards import BY_TEXT, Card, format_cards, new_deck, sort_key
 from .deal import deal_cards, draw_for_dealer, rebuilt_stock, seed_text, shuffled_deck
-from .errors import IllegalAction, RulesError
+from .errors import AmbiguousAction, IllegalAction, RulesError
 from .events import (
     FORMAT_VERSION,
     DealerDrawn,
@@ -39,13 +43,16 @@ from .events import (
     GameStarted,
     LaidOff,
     Melded,
+    Passed,
     PileTaken,
     RoundDealt,
     RoundEnded,
+    RumCalled,
     SeatScore,
     StockDrawn,
     StockRebuilt,
     UpcardChosen,
+    WindowOpened,
 )
 from .melds import (
     Meld,
@@ -221,7 +228,7 @@ def _play_problem(state: State, seat: int, left: int, rest: Sequence[Card] | Non
 def _needs_minimum(state: State, seat: int) -> int:
     """Points the seat's turn must still reach, or 0 when first_meld_min does not apply."""
     minimum = state.rules.first_meld_min
-    if not minimum or state.opened[seat]:
+    if not minimum or state.opened[seat] or state.phase == "window":
         return 0
     return max(minimum - state.turn_points, 0)
 
@@ -305,6 +312,11 @@ def legal_actions(state: State) -> list[AnyAction]:
         return _plays_and_discards(state, seat, hand)
     if phase == "upcard":
         return [ChooseUpcard(card) for card in dict.fromkeys(state.hands[seat])]
+    if phase == "window":
+        if state.window_kind == "rum":
+            places = _rum_places(state, state.pile[-1])
+            return [*(CallRum(meld, end) for meld, end in places), Pass()]
+        return [*_window_plays(state, seat), Pass()]
     return []
 
 
@@ -516,6 +528,13 @@ def resolve(state: State, action: Action, seat: int | None = None) -> list[Event
         raise IllegalAction(f"it is {state.players[mover]}'s turn, not {state.players[seat]}'s")
     if phase == "upcard":
         return _resolve_upcard(state, mover, action)
+    if phase == "window":
+        return _resolve_window(state, mover, action)
+    if isinstance(action, (Pass, CallRum)):
+        raise IllegalAction(
+            f"{action.text()} is for the windows of rum_call and out_of_turn; it is your turn: "
+            + ("draw or take from the pile" if phase == "draw" else "meld, lay off or discard")
+        )
     if phase == "draw":
         if isinstance(action, DrawStock):
             return _resolve_draw(state, mover)
@@ -632,6 +651,8 @@ def _resolve_play(state: State, seat: int, action: Action) -> list[Event]:
         end = layoff_end(meld, cards, rules, state.decks, action.end)
         ordered = _layoff_order(meld, cards, end)
         values = layoff_values(meld, ordered, end, rules)
+        if state.window_kind == "deadwood":  # RULES 7 opponents_hand: it only leaves the hand
+            values = [0] * len(ordered)
         event = LaidOff(
             seat=seat,
             meld=meld.id,
@@ -648,7 +669,9 @@ def _resolve_play(state: State, seat: int, action: Action) -> list[Event]:
             "meld it or lay it off now"
         )
     rest = _remaining(hand, cards)
-    problem = _play_problem(state, seat, len(rest), rest)
+    problem = (
+        None if state.window_kind == "deadwood" else _play_problem(state, seat, len(rest), rest)
+    )
     if problem:
         raise IllegalAction(problem)
     points = sum(values)
@@ -662,7 +685,9 @@ def _resolve_play(state: State, seat: int, action: Action) -> list[Event]:
             "bring it there this turn"
         )
     if not rest:
-        return [event, *_end_round(state, "went_out", seat, points, rest)]
+        return [event, *_going_out(state, seat, [event], points, rest)]
+    if state.phase == "window":
+        return [event, *_after_window_play(state, seat, [event])]
     return [event]
 
 
@@ -714,11 +739,189 @@ def _resolve_discard(state: State, seat: int, action: Discard) -> list[Event]:
         )
     event = Discarded(seat=seat, card=card.ascii)
     if len(hand) == 1:
-        return [event, *_end_round(state, "went_out", seat, 0, [], by_discard=True)]
+        return [event, *_going_out(state, seat, [event], 0, [], by_discard=True)]
     idle = 0 if state.drew_stock else state.idle_turns + 1
     if idle >= 4 * state.n:  # RULES 5.4, 6b.5: no draw from the stock in 4 rotations
         return [event, *_end_round(state, "stock_out", seat, 0, _remaining(hand, [card]))]
+    if rules.rum_call or rules.out_of_turn:
+        return [event, *_next_window(_after(state, [event]), seat, ("rum", "play"))]
     return [event]
+
+
+# --- Windows: acting out of turn (RULES 7: rum_call, out_of_turn, opponents_hand) ---------
+#
+# Decisions: a window is offered after a turn's discard (and, for opponents_hand, after a
+# player goes out) to the other seats one at a time, clockwise from the left of the seat
+# that opened it; a seat is asked only when it has something it may do. The Rum! window
+# comes first (the first seat to call takes the card), then the out_of_turn window (each
+# seat plays as much as it likes, then passes). Each decision is an event of the log.
+
+
+def _after(state: State, events: Sequence[Event]) -> State:
+    """A copy of the state with events applied: what the rules look at next."""
+    after = state.copy()
+    for event in events:
+        after.apply(event)
+    return after
+
+
+def _others(state: State, seat: int) -> list[int]:
+    """The other seats, clockwise from the left of `seat` (the order of every window)."""
+    return [(seat + step) % state.n for step in range(1, state.n)]
+
+
+def _next_window(state: State, seat: int, kinds: Sequence[str]) -> list[Event]:
+    """The window that opens now after the turn of `seat`, if any (state: after the turn)."""
+    rules = state.rules
+    if "rum" in kinds and rules.rum_call and state.pile and _rum_places(state, state.pile[-1]):
+        return [WindowOpened(kind="rum", seat=seat, seats=tuple(_others(state, seat)))]
+    if "play" in kinds and rules.out_of_turn:
+        seats = tuple(s for s in _others(state, seat) if _window_plays(state, s, "play"))
+        if seats:
+            return [WindowOpened(kind="play", seat=seat, seats=seats)]
+    return []
+
+
+def _rum_places(state: State, card: Card) -> list[tuple[int, str | None]]:
+    """RULES 7 (`rum_call`): where the card alone could be laid off: (meld id, end)."""
+    places: list[tuple[int, str | None]] = []
+    for meld in state.melds:
+        ends: tuple[str | None, ...] = (None,) if meld.kind == "set" else ("low", "high")
+        for end in ends:
+            try:
+                layoff_end(meld, [card], state.rules, state.decks, end)  # type: ignore[arg-type]
+            except IllegalAction:
+                continue
+            places.append((meld.id, end))
+    return places
+
+
+def _window_plays(state: State, seat: int, kind: str | None = None) -> list[AnyAction]:
+    """The plays the seat may make in a window: under `out_of_turn` any meld or lay-off
+    (not one that empties the hand under final_discard=required; and not before the
+    seat's first plays of the round under first_meld_min, which belong to its own turn);
+    under `opponents_hand` lay-offs on the melds of the seat that went out."""
+    rules, decks = state.rules, state.decks
+    kind = kind or state.window_kind
+    hand = state.hands[seat]
+    ranks = hand_index(hand)
+    if kind == "deadwood":
+        return [
+            LayOff(cards, meld.id, end)
+            for meld in state.melds
+            if meld.owner == state.window_seat
+            for cards, end in layoffs_on(meld, ranks, rules, decks)
+        ]
+    if rules.first_meld_min and not state.opened[seat]:
+        return []
+    plays: list[AnyAction] = [LayMeld(cards) for cards in sets_in(hand, rules, decks)]
+    plays.extend(_run_action(cards, start, rules) for start, cards in runs_in(hand, rules, ranks))
+    for meld in state.melds:
+        plays.extend(
+            LayOff(cards, meld.id, end) for cards, end in layoffs_on(meld, ranks, rules, decks)
+        )
+    if rules.final_discard == "required":
+        size = len(hand)
+        plays = [play for play in plays if len(play.cards) < size]  # type: ignore[union-attr]
+    return plays
+
+
+def _resolve_window(state: State, seat: int, action: Action) -> list[Event]:
+    kind = state.window_kind
+    if isinstance(action, Pass):
+        passed: list[Event] = [Passed(seat=seat)]
+        return passed + _window_moves_on(state, passed)
+    if kind == "rum":
+        return _resolve_rum(state, seat, action)
+    if isinstance(action, LayOff) and kind == "deadwood":
+        meld = state.meld(action.meld)
+        if meld.owner != state.window_seat:
+            out = state.players[state.window_seat]
+            raise IllegalAction(
+                f"meld {meld.id} is not {out}'s: deadwood may be laid off only on the melds "
+                f"of the player who went out ({out}), or pass"
+            )
+        return _resolve_play(state, seat, action)
+    if isinstance(action, LayMeld | LayOff) and kind == "play":
+        return _resolve_play(state, seat, action)
+    what = (
+        "lay off cards on the melds of the player who went out, or pass"
+        if kind == "deadwood"
+        else "meld or lay off out of turn, or pass"
+    )
+    raise IllegalAction(f"{action} is not a move in this window: {what}")
+
+
+def _resolve_rum(state: State, seat: int, action: Action) -> list[Event]:
+    card = state.pile[-1]
+    if not isinstance(action, CallRum):
+        raise IllegalAction(
+            f"Rum! window: {card} could be laid off; call it (rum, or rum MELD) or pass"
+        )
+    places = _rum_places(state, card)
+    fits = [
+        (meld, end)
+        for meld, end in places
+        if action.meld in (0, meld) and (action.end is None or action.end == end)
+    ]
+    where = ", ".join(f"rum {m}" + (f" {e}" if e else "") for m, e in places)
+    if not fits:
+        raise IllegalAction(f"{card} cannot go there; it can go: {where}")
+    if len(fits) > 1:
+        choices = ", ".join(f"rum {m}" + (f" {e}" if e else "") for m, e in fits)
+        raise AmbiguousAction(f"{card} fits more than one place: say which ({choices})")
+    meld_id, end = fits[0]
+    meld = state.meld(meld_id)
+    values = layoff_values(meld, [card], end, state.rules)
+    called: list[Event] = [
+        RumCalled(seat=seat, meld=meld_id, card=card.ascii, values=tuple(values), end=end)  # type: ignore[arg-type]
+    ]
+    return called + _next_window(_after(state, called), state.window_seat, ("play",))
+
+
+def _after_window_play(state: State, seat: int, events: list[Event]) -> list[Event]:
+    """After a play in a window: the seat's window closes by itself when it has nothing
+    more it may play."""
+    after = _after(state, events)
+    if _window_plays(after, seat):
+        return []
+    passed: list[Event] = [Passed(seat=seat)]
+    return passed + _window_moves_on(after, passed)
+
+
+def _window_moves_on(state: State, passed: list[Event]) -> list[Event]:
+    """What follows a pass: the next seat is asked, or the window closes and the game goes
+    on (the next window, the next player's draw, or the scoring of the round)."""
+    after = _after(state, passed)
+    if after.phase == "window":
+        return []
+    opener = state.window_seat
+    if state.window_kind == "deadwood":
+        return _end_round(after, "went_out", opener, 0, None, state.window_bonus)
+    if state.window_kind == "rum":
+        return _next_window(after, opener, ("play",))
+    return []
+
+
+def _going_out(
+    state: State,
+    seat: int,
+    events: list[Event],
+    points: int,
+    rest: list[Card],
+    by_discard: bool = False,
+) -> list[Event]:
+    """What follows the play that empties a hand: under `opponents_hand` the others may
+    first lay off deadwood on the melds of the seat that went out; then the round ends.
+    Going out in a window earns no bonus (the bonuses are for going out in one's turn)."""
+    bonus = 0 if state.phase == "window" else _bonus(state, seat, by_discard)
+    if state.rules.opponents_hand:
+        after = _after(state, events)
+        after.window_seat = seat
+        seats = tuple(s for s in _others(state, seat) if _window_plays(after, s, "deadwood"))
+        if seats:
+            return [WindowOpened(kind="deadwood", seat=seat, seats=seats, bonus=bonus)]
+    return _end_round(state, "went_out", seat, points, rest, bonus)
 
 
 # --- The end of a round and of the game ----------------------------------------------------
@@ -730,28 +933,33 @@ def _end_round(
     seat: int,
     points: int,
     rest: list[Card] | None,
-    by_discard: bool = False,
+    bonus: int = 0,
 ) -> list[Event]:
     """RoundEnded, then GameEnded or the next deal. `points` and `rest` are the last
-    play's points and the hand it leaves (None: the hand is unchanged)."""
+    play's points and the hand it leaves (None: the hand is unchanged); `bonus` is what
+    the seat that went out earned by going out (RULES 7)."""
     rules = state.rules
     penalty = reason == "went_out" or rules.stock_out_hand_penalty  # RULES 5.3
-    bonus = _bonus(state, seat, by_discard) if reason == "went_out" else 0
+    hands = [rest if (s == seat and rest is not None) else state.hands[s] for s in range(state.n)]
+    in_hands = [hand_total(hand, rules) for hand in hands]
+    collected = _collected(state, reason, seat, in_hands) if penalty else [0] * state.n
     scores = []
-    for s in range(state.n):
-        hand = rest if (s == seat and rest is not None) else state.hands[s]
+    for s in range(state.n):  # RULES 6.2, 7
         table = state.table_points[s] + (points if s == seat else 0)
-        in_hand = hand_total(hand, rules)
         extra = bonus if s == seat else 0
-        score = table - (in_hand if penalty else 0) + extra
+        subtract = penalty and (
+            not rules.opponents_hand or (reason == "stock_out" and not _two_sided(state))
+        )
+        score = table - (in_hands[s] if subtract else 0) + extra + collected[s]
         scores.append(
             SeatScore(
                 table=table,
-                hand=in_hand,
+                hand=in_hands[s],
                 score=score,
                 total=state.totals[s] + score,
-                deadwood=tuple(card.ascii for card in hand),
+                deadwood=tuple(card.ascii for card in hands[s]),
                 bonus=extra,
+                collected=collected[s] if rules.opponents_hand else msgspec.UNSET,
             )
         )
     went_out = seat if reason == "went_out" else None
@@ -773,6 +981,26 @@ def _end_round(
     if rules.next_dealer == "round_winner" and went_out is not None:  # RULES 6b.3
         dealer = went_out
     return [ended, deal_round(state.header, state.round + 1, dealer)]
+
+
+def _two_sided(state: State) -> bool:
+    """Whether the table is two opponents (RULES 7, opponents_hand at a stock-out)."""
+    return state.n == 2
+
+
+def _collected(state: State, reason: str, seat: int, in_hands: list[int]) -> list[int]:
+    """RULES 7 (`opponents_hand`): the hand points each seat adds from the others' hands:
+    the seat that went out adds every other hand; at a stock-out between two opponents
+    each adds the other's; otherwise nobody adds (each subtracts their own)."""
+    n = state.n
+    if not state.rules.opponents_hand:
+        return [0] * n
+    if reason == "went_out":
+        total = sum(in_hands) - in_hands[seat]
+        return [total if s == seat else 0 for s in range(n)]
+    if _two_sided(state):
+        return [sum(in_hands) - in_hands[s] for s in range(n)]
+    return [0] * n
 
 
 def _bonus(state: State, seat: int, by_discard: bool) -> int:
@@ -823,4 +1051,6 @@ _RECORDED = {
     LaidOff: lambda e: LayOff(tuple(_card(c) for c in e.cards), e.meld, e.end),
     Discarded: lambda e: Discard(_card(e.card)),
     UpcardChosen: lambda e: ChooseUpcard(_card(e.card)),
+    Passed: lambda e: Pass(),
+    RumCalled: lambda e: CallRum(e.meld, e.end),
 }

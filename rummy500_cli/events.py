@@ -125,6 +125,40 @@ class Discarded(Event, tag="discarded", kw_only=True):
     card: str
 
 
+class WindowOpened(Event, tag="window_opened", kw_only=True):
+    """RULES 7: a window in which seats other than the player to move may act, asked one
+    at a time in the order of `seats` (clockwise from the left of `seat`).
+
+    `rum` (`rum_call`): the discard of `seat` could be laid off; each may call Rum! or
+    pass, and the first call closes the window. `play` (`out_of_turn`): after the turn of
+    `seat`, each may meld and lay off, then pass. `deadwood` (`opponents_hand`): `seat`
+    went out; each may lay off cards on that seat's melds, then pass; the round is scored
+    when the window closes, with `bonus` (already earned by `seat` when it went out).
+    """
+
+    kind: Literal["rum", "play", "deadwood"]
+    seat: int
+    seats: tuple[int, ...]
+    bonus: int = 0
+
+
+class Passed(Event, tag="passed", kw_only=True):
+    """A seat asked in a window lets it go (by choice, or with nothing left to play)."""
+
+    seat: int
+
+
+class RumCalled(Event, tag="rum_called", kw_only=True):
+    """RULES 7 (`rum_call`): the top discard taken out of turn and laid off on a meld,
+    alone, scored for the caller."""
+
+    seat: int
+    meld: int
+    card: str
+    values: tuple[int, ...]
+    end: Literal["low", "high"] | None = None
+
+
 class SeatScore(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """One seat's round: on the table, left in hand (and which cards), bonus, score, total."""
 
@@ -135,6 +169,10 @@ class SeatScore(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     deadwood: tuple[str, ...] = ()
     bonus: int = 0
     """Points of the RULES 7 bonuses (go_out_bonus, master_run), part of the score."""
+    collected: int | msgspec.UnsetType = msgspec.UNSET
+    """RULES 7 (`opponents_hand`): the other hands' points added to this seat's score
+    (then `hand` is not subtracted), part of the score. Written only under that option
+    (unset is omitted from the line), so logs of other games are unchanged."""
 
 
 class RoundEnded(Event, tag="round_ended", kw_only=True):
@@ -168,5 +206,8 @@ AnyEvent = (
     | Discarded
     | RoundEnded
     | GameEnded
+    | WindowOpened
+    | Passed
+    | RumCalled
 )
 """The tagged union of every event type."""

@@ -52,6 +52,13 @@ def prompt_message(state: State, seat: int) -> dict:
     message: dict[str, Any] = {"type": "prompt", "step": state.phase}
     message.update(msgspec.to_builtins(view(state, seat)))
     message["legal"] = [action.text() for action in legal_actions(state)]
+    if state.phase == "window":  # RULES 7: asked out of turn
+        message["window"] = {
+            "kind": state.window_kind,
+            "opened_by": state.window_seat,
+            "card": state.pile[-1].ascii if state.window_kind == "rum" else None,
+            "next": state.window[1:],
+        }
     return message
 
 

@@ -127,9 +127,6 @@ class Rules(msgspec.Struct, frozen=True, kw_only=True, gc=False):
 
 NOT_YET_PLAYED = (
     "jokers_per_deck",
-    "rum_call",
-    "out_of_turn",
-    "opponents_hand",
     "variant",
 )
 """Options the Struct holds and validates but the engine does not play yet."""

@@ -22,17 +22,20 @@ from .events import (
     GameStarted,
     LaidOff,
     Melded,
+    Passed,
     PileTaken,
     RoundDealt,
     RoundEnded,
+    RumCalled,
     StockDrawn,
     StockRebuilt,
     UpcardChosen,
+    WindowOpened,
 )
 from .melds import Meld
 from .rules import Rules
 
-Phase = Literal["start", "upcard", "draw", "play", "between", "over"]
+Phase = Literal["start", "upcard", "draw", "play", "window", "between", "over"]
 CARD = BY_TEXT
 """Card notation to Card: the fold reads cards with one dictionary look-up."""
 
@@ -73,6 +76,10 @@ class State:
         "turn_points",
         "turns",
         "went_out",
+        "window",
+        "window_bonus",
+        "window_kind",
+        "window_seat",
         "winner",
     )
 
@@ -115,6 +122,13 @@ class State:
         self.rebuilt = 0
         self.went_out: int | None = None
         self.winner: int | None = None
+        self.window: list[int] = []
+        """In a window (RULES 7): the seats still to be asked, the one asked now first."""
+        self.window_kind: str | None = None
+        """`rum`, `play` or `deadwood` while a window is open (see events.WindowOpened)."""
+        self.window_seat = -1
+        """The seat whose discard, turn or going out opened the window."""
+        self.window_bonus = 0
 
     # --- Reading the state -----------------------------------------------------------
 
@@ -150,6 +164,7 @@ class State:
         twin.table_points = list(self.table_points)
         twin.opened = list(self.opened)
         twin.turns = list(self.turns)
+        twin.window = list(self.window)
         return twin
 
     def fingerprint(self) -> tuple[object, ...]:
@@ -190,6 +205,10 @@ class State:
             self.rebuilt,
             self.went_out,
             self.winner,
+            tuple(self.window),
+            self.window_kind,
+            self.window_seat,
+            self.window_bonus,
         )
 
     # --- Folding events --------------------------------------------------------------
@@ -219,6 +238,10 @@ class State:
         self.idle_turns = 0
         self.rebuilt = 0
         self.went_out = None
+        self.window = []
+        self.window_kind = None
+        self.window_seat = -1
+        self.window_bonus = 0
         self.to_move = (event.dealer + 1) % self.n
         self.phase = "upcard" if event.upcard is None else "draw"
 
@@ -268,30 +291,32 @@ class State:
             meld = Meld(len(self.melds) + 1, event.seat, "run", cards, list(event.values))
             meld.suit = first.suit
             meld.start = first.rank
-            if len(cards) >= 7:
+            if len(cards) >= 7 and self.phase == "play":
                 self.long_run = True
         self.melds.append(meld)
-        points = sum(event.values)
-        self.table_points[event.seat] += points
-        self.turn_points += points
+        self._score(event.seat, event.values)
 
     def _laid_off(self, event: LaidOff) -> None:
         cards = _cards(event.cards)
         self._remove(event.seat, cards)
-        meld = self.melds[event.meld - 1]
+        self._grow(self.melds[event.meld - 1], cards, event.values, event.end, event.seat)
+        self._score(event.seat, event.values)
+
+    def _grow(
+        self, meld: Meld, cards: list[Card], values: Iterable[int], end: str | None, seat: int
+    ) -> None:
         count = len(cards)
-        if event.end == "low":
+        if end == "low":
             meld.cards[:0] = cards
-            meld.values[:0] = event.values
-            meld.placed_by[:0] = [event.seat] * count
+            meld.values[:0] = values
+            meld.placed_by[:0] = [seat] * count
             meld.start -= count
             if meld.start < 1 and self.rules.around_the_corner:
                 meld.start += 13
         else:
             meld.cards.extend(cards)
-            meld.values.extend(event.values)
-            meld.placed_by.extend([event.seat] * count)
-        self._score(event.seat, event.values)
+            meld.values.extend(values)
+            meld.placed_by.extend([seat] * count)
 
     def _remove(self, seat: int, cards: list[Card]) -> None:
         hand = self.hands[seat]
@@ -299,13 +324,44 @@ class State:
             hand.remove(card)
         if self.pending is not None and self.pending in cards:
             self.pending = None
-        if not hand:
+        if not hand and self.window_kind != "deadwood":
             self.phase = "between"  # RULES 5.1: the last card is down, the round is over
 
     def _score(self, seat: int, values: Iterable[int]) -> None:
         points = sum(values)
         self.table_points[seat] += points
-        self.turn_points += points
+        if self.phase == "play":  # plays in a window are not the mover's turn
+            self.turn_points += points
+
+    def _window_opened(self, event: WindowOpened) -> None:
+        self.window = list(event.seats)
+        self.window_kind = event.kind
+        self.window_seat = event.seat
+        self.window_bonus = event.bonus
+        self.to_move = event.seats[0]
+        self.phase = "window"
+
+    def _passed(self, event: Passed) -> None:
+        del self.window[0]
+        if self.window:
+            self.to_move = self.window[0]
+        else:
+            self._close_window()
+
+    def _rum_called(self, event: RumCalled) -> None:
+        card = self.pile.pop()
+        self._grow(self.melds[event.meld - 1], [card], event.values, event.end, event.seat)
+        self.table_points[event.seat] += sum(event.values)
+        self._close_window()  # RULES 7: the first call takes the card
+
+    def _close_window(self) -> None:
+        if self.window_kind == "deadwood":
+            self.phase = "between"  # the round is scored next
+        else:
+            self.to_move = (self.window_seat + 1) % self.n
+            self.phase = "draw"
+        self.window = []
+        self.window_kind = None
 
     def _discarded(self, event: Discarded) -> None:
         card = CARD[event.card]
@@ -353,6 +409,9 @@ _APPLY = {
     Discarded: State._discarded,
     RoundEnded: State._round_ended,
     GameEnded: State._game_ended,
+    WindowOpened: State._window_opened,
+    Passed: State._passed,
+    RumCalled: State._rum_called,
 }
 
 

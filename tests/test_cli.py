@@ -356,7 +356,7 @@ def test_rule_good(tmp_path):
         ("min_new_run=7", ["min_new_run=7 is not allowed", "3 | 4"]),
         ("pile_use=anything", ["pile_use", "meld_or_layoff"]),
         ("nokeyvalue", ["write KEY=VALUE"]),
-        ("rum_call=true", ["rum_call=true", "not yet supported", "rum_call=false"]),
+        ("jokers_per_deck=1", ["jokers_per_deck=1", "not yet supported", "jokers_per_deck=0"]),
     ],
 )
 def test_rule_bad(tmp_path, rule, needles):
@@ -731,7 +731,9 @@ def test_rules_command():
     runs = rummy("rules", "--rule", "min_new_run=4").stdout
     assert "a run is 4 or more consecutive cards" in runs
     assert "First to 300 wins" in rummy("rules", "--target", "300").stdout
-    usage_error(rummy("rules", "--rule", "rum_call=true"), "rum_call=true", "not yet supported")
+    usage_error(
+        rummy("rules", "--rule", "jokers_per_deck=1"), "jokers_per_deck=1", "not yet supported"
+    )
     usage_error(rummy("rules", "--rule", "foo=bar"), "unknown rule 'foo'")
     usage_error(rummy("rules", "--variant", "nope"), "unknown variant 'nope'")
     usage_error(rummy("rules", "--players", "9"), "--players")

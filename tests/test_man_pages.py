@@ -576,6 +576,8 @@ def test_every_member_of_every_message_is_documented(tmp_path: Path) -> None:
         seen.setdefault(message["type"], set()).update(set(message) - {"type"})
     assert set(seen) == {"hello", "prompt", "event", "info", "error", "pong", "bye"}
     seen["prompt"] |= set(View.__struct_fields__) | set(MeldView.__struct_fields__)
+    # Only a window prompt (RULES 7) has these; tests/test_cli_windows.py checks them.
+    seen["prompt"] |= {"window", "opened_by", "card", "next"}
     for kind, members in seen.items():
         assert documented_members(kind) == members, kind
 

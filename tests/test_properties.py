@@ -18,7 +18,7 @@ from rummy500_cli.actions import Discard, DrawStock, LayMeld, LayOff, TakePile
 from rummy500_cli.cards import CARDS, new_deck
 from rummy500_cli.engine import _uses, legal_actions, resolve, usable_depths
 from rummy500_cli.errors import Rummy500Error
-from rummy500_cli.events import Event, LaidOff, Melded, RoundDealt, RoundEnded
+from rummy500_cli.events import Event, LaidOff, Melded, RoundDealt, RoundEnded, RumCalled
 from rummy500_cli.log import encode_log, parse_log
 from rummy500_cli.rules import make_rules
 from rummy500_cli.scoring import hand_total
@@ -40,6 +40,10 @@ RULE_SETS = [
     {"hand_size": 10, "stock_out": "reshuffle", "top_discard": "keep"},
     {"ace_value": 25, "four_aces": 100, "other_cards": 5, "divide_by_five": True},
     {"go_out_bonus": 25, "master_run": True, "ace_value": 15},
+    {"rum_call": True},
+    {"out_of_turn": True, "final_discard": "required"},
+    {"opponents_hand": True},
+    {"rum_call": True, "out_of_turn": True, "opponents_hand": True, "first_meld_min": 30},
 ]
 
 
@@ -66,11 +70,11 @@ class Checker:
         if self.deck is None:
             self.deck = Counter(new_deck(state.decks, state.rules.jokers_per_deck))
         self.fingerprints.append(state.fingerprint())
-        if state.phase in ("upcard", "draw", "play"):
+        if state.phase in ("upcard", "draw", "play", "window"):
             assert all_cards(state) == self.deck, "a card was lost or duplicated"
         if isinstance(event, RoundDealt):
             self.round_table = Counter()
-        elif isinstance(event, Melded | LaidOff):
+        elif isinstance(event, Melded | LaidOff | RumCalled):
             self.round_table[event.seat] += sum(event.values)
         elif isinstance(event, RoundEnded):
             self.check_scores(state, event)
@@ -81,11 +85,23 @@ class Checker:
             probe_actions(state)
 
     def check_scores(self, state: State, event: RoundEnded) -> None:
-        penalty = event.reason == "went_out" or state.rules.stock_out_hand_penalty
+        rules = state.rules
+        penalty = event.reason == "went_out" or rules.stock_out_hand_penalty
+        hands = [hand_total(hand, rules) for hand in state.hands]
+        # RULES 7 opponents_hand: the one who went out adds the others' hands; at a
+        # stock-out with two players each adds the other's; else each subtracts its own.
+        collect = rules.opponents_hand and (event.reason == "went_out" or state.n == 2)
         for seat, score in enumerate(event.scores):
             assert score.table == self.round_table[seat]
-            assert score.hand == hand_total(state.hands[seat], state.rules)
-            assert score.score == score.table - (score.hand if penalty else 0) + score.bonus
+            assert score.hand == hands[seat]
+            if not collect:
+                expected = score.table - (score.hand if penalty else 0) + score.bonus
+            elif event.reason == "went_out":
+                others = sum(hands) - hands[seat] if seat == event.went_out else 0
+                expected = score.table + score.bonus + others
+            else:
+                expected = score.table + ((sum(hands) - hands[seat]) if penalty else 0)
+            assert score.score == expected
         if event.went_out is not None:
             assert not state.hands[event.went_out]
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..actions import AnyAction, Discard, DrawStock, LayMeld, LayOff, TakePile
+from ..actions import AnyAction, CallRum, Discard, DrawStock, LayMeld, LayOff, Pass, TakePile
 from ..cards import CARDS, Card
 from ..engine import layoff_values, meld_values
 from ..events import Event
@@ -41,6 +41,26 @@ def best_play(state: State, actions: list[AnyAction]) -> AnyAction | None:
             if score > key:
                 best, key = action, score
     return best
+
+
+def window_choice(state: State, legal: list[AnyAction]) -> tuple[AnyAction, str]:
+    """Every level's policy in a window of RULES 7: call Rum! wherever the discard scores
+    most (it scores for the caller and is out of the next player's reach); otherwise put
+    down what scores most (out of turn, or deadwood on the melds of the player who went
+    out: a card on the table cannot be caught in the hand); pass when nothing is left."""
+    calls = [action for action in legal if isinstance(action, CallRum)]
+    if calls:
+        card = state.pile[-1]
+
+        def points(call: CallRum) -> int:
+            return sum(layoff_values(state.meld(call.meld), [card], call.end, state.rules))
+
+        best_call = max(calls, key=points)
+        return best_call, f"Rum!: {card} scores {points(best_call)} for the caller"
+    best = best_play(state, legal)
+    if best is None:
+        return Pass(), "nothing to play out of turn"
+    return best, f"out of turn: puts {play_points(state, best)} points on the table"
 
 
 def pile_risk(card: Card, pile: list[Card]) -> int:
@@ -108,6 +128,8 @@ class GreedyBot(Bot):
     def decide(
         self, state: State, legal: list[AnyAction], knowledge: Knowledge | None
     ) -> tuple[AnyAction, str]:
+        if state.phase == "window":
+            return window_choice(state, legal)
         if state.phase == "draw":
             return self._draw(state, legal)
         best = best_play(state, legal)

@@ -27,6 +27,7 @@ from ..events import (
     PileTaken,
     RoundDealt,
     RoundEnded,
+    RumCalled,
     StockDrawn,
     StockRebuilt,
     UpcardChosen,
@@ -108,6 +109,8 @@ class Memory:
             self.pile.append(card)
         elif kind is StockRebuilt:
             del self.pile[:-1]
+        elif kind is RumCalled:
+            self.pile.pop()
         elif kind is GameStarted:
             self.n = len(event.players)
             self._reset()

@@ -27,7 +27,7 @@ from ..rules import Rules
 from ..scoring import hand_total, hand_value, table_value
 from ..state import State
 from .base import Bot
-from .greedy import best_play, play_points
+from .greedy import best_play, play_points, window_choice
 from .hand import plan
 from .knowledge import Knowledge
 
@@ -347,8 +347,10 @@ class StrongBot(Bot):
     def decide(
         self, state: State, legal: list[AnyAction], knowledge: Knowledge
     ) -> tuple[AnyAction, str]:
-        ctx = Context(state, knowledge)
         phase = state.phase
+        if phase == "window":
+            return window_choice(state, legal)
+        ctx = Context(state, knowledge)
         if phase == "draw":
             return self.draw(state, legal, ctx)
         if phase == "upcard":

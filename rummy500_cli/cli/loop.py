@@ -16,6 +16,7 @@ from typing import IO, Any
 import click
 
 from .. import protocol
+from ..actions import Pass
 from ..errors import ParseError, Rummy500Error
 from ..events import Event, GameEnded, GameStarted, RoundDealt, RoundEnded
 from ..render.narrate import Narrator
@@ -116,8 +117,12 @@ def run(
     console: PlainConsole,
     pace: float = 0.0,
     hot_seat: bool = False,
+    windows: str = "ask",
 ) -> int:
-    """Play until the game ends or the player leaves; answer the exit status."""
+    """Play until the game ends or the player leaves; answer the exit status.
+
+    `windows="pass"` passes for the humans in the rum_call and out_of_turn windows
+    (RULES 7) without asking them."""
     style = console.style
     interpreter = Interpreter(session, style)
     state = session.state
@@ -159,6 +164,9 @@ def run(
                 session.submit(session.bot_move(), on_event=show)
                 dirty = True
                 console.pause(pace)
+                continue
+            if windows == "pass" and state.phase == "window" and state.window_kind != "deadwood":
+                session.submit(Pass(), on_event=show)
                 continue
             if hot_seat and shown_to != seat:
                 console.handover(state.players[seat])

@@ -20,6 +20,14 @@ BOT_NAMES = ["Ada", "Bob", "Cy", "Dee", "Eve", "Fox", "Gus", "Hal"]
 
 def _display_options(command):
     command = click.option(
+        "--windows",
+        type=click.Choice(["ask", "pass"]),
+        default="ask",
+        show_default=True,
+        help="rum_call and out_of_turn windows: ask you, or pass for you without asking "
+        "(the deadwood window of opponents_hand is always asked).",
+    )(command)
+    command = click.option(
         "--bot-timeout",
         type=click.FloatRange(0.1),
         default=10.0,
@@ -168,7 +176,9 @@ def _console(json_mode, commands, quiet, strict, style, session):
     return PlainConsole(stream, style, quiet, strict)
 
 
-def _go(session, json_mode, commands, quiet, strict, style, pace, warnings=()) -> None:
+def _go(
+    session, json_mode, commands, quiet, strict, style, pace, windows="ask", warnings=()
+) -> None:
     """Hand a session to the loop with the right console; exit with the loop's status."""
     from .loop import run
 
@@ -185,7 +195,7 @@ def _go(session, json_mode, commands, quiet, strict, style, pace, warnings=()) -
         f"saving to {session.path}"
     )
     console.banner("Type help for the commands; Ctrl-D (or quit) saves and leaves.")
-    code = run(session, console, pace=pace, hot_seat=humans > 1)
+    code = run(session, console, pace=pace, hot_seat=humans > 1, windows=windows)
     sys.exit(code)
 
 
@@ -251,6 +261,7 @@ def play(
     four_color,
     pace,
     bot_timeout,
+    windows,
 ) -> None:
     """Start a game of Rummy 500 against bots or friends.
 
@@ -275,14 +286,24 @@ def play(
         raise click.UsageError(str(error)) from None
     except Rummy500Error as error:
         raise click.ClickException(str(error)) from None
-    _go(session, json_mode, commands, quiet, strict, style, pace)
+    _go(session, json_mode, commands, quiet, strict, style, pace, windows)
 
 
 @click.command()
 @click.argument("path", required=False, type=click.Path(dir_okay=False, path_type=Path))
 @_display_options
 def resume(
-    path, commands, quiet, strict, json_mode, color, ascii_cards, four_color, pace, bot_timeout
+    path,
+    commands,
+    quiet,
+    strict,
+    json_mode,
+    color,
+    ascii_cards,
+    four_color,
+    pace,
+    bot_timeout,
+    windows,
 ) -> None:
     """Continue a saved game: PATH, or the most recent unfinished one."""
     from ..errors import Rummy500Error
@@ -301,4 +322,4 @@ def resume(
     if session.state.over:
         session.close()
         raise click.ClickException(f"{path}: this game is over; see it with rummy500 replay {path}")
-    _go(session, json_mode, commands, quiet, strict, style, pace, warnings)
+    _go(session, json_mode, commands, quiet, strict, style, pace, windows, warnings)

@@ -15,12 +15,15 @@ from ..events import (
     GameEnded,
     LaidOff,
     Melded,
+    Passed,
     PileTaken,
     RoundDealt,
     RoundEnded,
+    RumCalled,
     StockDrawn,
     StockRebuilt,
     UpcardChosen,
+    WindowOpened,
 )
 from ..state import State
 from .style import Style
@@ -102,6 +105,24 @@ class Narrator:
             who = self._name(state, event.seat)
             verb = "discard" if who == "You" else "discards"
             return f"{who} {verb} {_cards((event.card,), style)}."
+        if isinstance(event, RumCalled):
+            who = self._name(state, event.seat)
+            verb = "call" if who == "You" else "calls"
+            return (
+                f"{who} {verb} Rum! and {'lay' if who == 'You' else 'lays'} "
+                f"{_cards((event.card,), style)} off on #{event.meld} ({sum(event.values)})."
+            )
+        if isinstance(event, WindowOpened):
+            names = ", ".join(state.players[seat] for seat in event.seats)
+            opener = state.players[event.seat]
+            if event.kind == "rum":
+                return f"{_cards((state.pile[-1].ascii,), style)} could be laid off: Rum? ({names})"
+            if event.kind == "deadwood":
+                return f"{opener} is out; first {names} may lay off on {opener}'s melds."
+            return f"Out of turn, {names} may meld or lay off."
+        if isinstance(event, Passed):
+            who = self._name(state, event.seat)
+            return f"{who} {'pass' if who == 'You' else 'passes'}."
         if isinstance(event, UpcardChosen):
             return f"{self._name(state, event.seat)} starts the pile with {_cards((event.card,), style)}."
         if isinstance(event, StockRebuilt):

@@ -10,6 +10,7 @@ STEP_WORDS = {
     "upcard": "choose the upcard",
     "draw": "draw",
     "play": "meld, lay off or discard",
+    "window": "act out of turn or pass",
     "between": "round over",
     "over": "game over",
     "start": "not dealt",
@@ -72,11 +73,24 @@ def turn_line(state: State) -> str:
     if state.phase in ("over", "between", "start"):
         return f"{STEP_WORDS[state.phase].capitalize()} · stock {len(state.stock)}"
     mover = state.players[state.to_move]
+    if state.phase == "window":
+        return f"{window_line(state)} · stock {len(state.stock)}"
     step = STEP_WORDS[state.phase]
     extra = ""
     if state.pending is not None:
         extra = f" (first put {state.pending} from the pile on the table)"
     return f"{mover} to {step}{extra} · stock {len(state.stock)}"
+
+
+def window_line(state: State) -> str:
+    """Who is asked in a window of RULES 7, and what they may do."""
+    mover = state.players[state.to_move]
+    opener = state.players[state.window_seat]
+    if state.window_kind == "rum":
+        return f"{mover}: Rum!? {opener} discarded {state.pile[-1]}, which could be laid off (rum or pass)"
+    if state.window_kind == "deadwood":
+        return f"{mover}: {opener} went out; lay off cards on {opener}'s melds, or pass"
+    return f"{mover} may meld or lay off out of turn, or pass"
 
 
 def table_view(
