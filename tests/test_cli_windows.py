@@ -67,3 +67,15 @@ def test_the_json_prompt_names_the_window(tmp_path) -> None:
     assert prompt["legal"] == ["rum 1 high", "pass"]
     events = [m["event"]["type"] for m in messages if m["type"] == "event"]
     assert events[-2:] == ["window_opened", "passed"]
+
+
+def test_rules_explains_the_windows() -> None:
+    from rummy500_cli.render.rules_text import rules_text
+    from rummy500_cli.rules import make_rules
+
+    plain = rules_text(make_rules())
+    assert "Rum!" not in plain and "Out of turn" not in plain
+    text = rules_text(make_rules({"rum_call": True, "out_of_turn": True, "opponents_hand": True}))
+    assert "may call Rum! (rum) or pass" in text
+    assert "Out of turn: after each discard" in text
+    assert "adds the others' hands" in text

@@ -108,6 +108,7 @@ def rules_text(rules: Rules, players: int | None = None) -> str:
             "First meld: your first turn with plays in a round must put at least "
             f"{r.first_meld_min} points on the table."
         )
+    lines.extend(_out_of_turn(r))
     if r.max_rounds:
         lines.append(f"The game stops unfinished after {r.max_rounds} rounds if nobody has won.")
     changes = r.changes()
@@ -117,3 +118,28 @@ def rules_text(rules: Rules, players: int | None = None) -> str:
         + "."
     )
     return "\n".join(lines)
+
+
+def _out_of_turn(r: Rules) -> list[str]:
+    """RULES 7: rum_call, out_of_turn, opponents_hand, and the order of the windows."""
+    lines = []
+    if r.rum_call:
+        lines.append(
+            "Rum!: when a discard could be laid off on a meld, the other players, asked in "
+            "turn from the discarder's left, may call Rum! (rum) or pass; the first caller "
+            "lays the card off alone and it scores for them. Play goes on after the discarder."
+        )
+    if r.out_of_turn:
+        lines.append(
+            "Out of turn: after each discard, each other player with a play (from the "
+            "discarder's left) may meld and lay off as in a turn, then pass; emptying the hand "
+            "this way goes out."
+        )
+    if r.opponents_hand:
+        lines.append(
+            "Opponents' hands: the player who goes out adds the others' hands to their score "
+            "and nobody subtracts a hand; first, each other player may lay off cards on the "
+            "melds of the player who went out (they score nothing). When the stock runs out, "
+            "with 2 players each adds the other's hand; with more, each subtracts their own."
+        )
+    return lines
