@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from rummy500_cli.audit import audit
-from rummy500_cli.events import PileTaken
+from rummy500_cli.events import PileTaken, RumCalled, WindowOpened
 from rummy500_cli.log import read_log
 from rummy500_cli.replay import Replay
 
@@ -21,6 +21,7 @@ EXPECTED = {
     "around-the-corner-five.jsonl": ((375, 290, 535), "Cy", 10),
     "stacked-deep-take.jsonl": ((129, 163, 160), "Bob", 2),
     "unfinished.jsonl": ((71, 116), None, 2),
+    "windows-three-players.jsonl": ((576, 244, 245), "Ana", 4),
 }
 
 
@@ -55,3 +56,13 @@ def test_the_samples_show_what_they_claim() -> None:
     stacked = read_log(REPLAYS / "stacked-deep-take.jsonl").events
     assert stacked[0].deck
     assert max(e.depth for e in stacked if isinstance(e, PileTaken)) >= 5
+
+
+def test_the_windows_sample_has_every_kind_of_window() -> None:
+    """RULES 7 rum_call, out_of_turn, opponents_hand: Rum! calls, out-of-turn plays and a
+    deadwood window, all in one verified game."""
+    events = read_log(REPLAYS / "windows-three-players.jsonl").events
+    rules = events[0].rules
+    assert rules.rum_call and rules.out_of_turn and rules.opponents_hand
+    assert {e.kind for e in events if isinstance(e, WindowOpened)} == {"rum", "play", "deadwood"}
+    assert sum(isinstance(e, RumCalled) for e in events) == 2
