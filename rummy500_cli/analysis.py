@@ -26,6 +26,7 @@ from .events import (
     PileTaken,
     RoundDealt,
     RoundEnded,
+    RumCalled,
 )
 from .melds import Meld, hand_index, layoffs_on, runs_in, sets_in
 from .state import State
@@ -135,17 +136,18 @@ def game_stats(events: Sequence[Event]) -> GameStats:
             seats = [SeatRound() for _ in range(n)]
             open_takes = {seat: [] for seat in range(n)}
             last_discard = None
-        elif isinstance(event, Melded | LaidOff):
+        elif isinstance(event, Melded | LaidOff | RumCalled):
             row = seats[event.seat]
             points = sum(event.values)
             if isinstance(event, Melded):
                 row.melded += points
-            else:
+            else:  # a Rum! call (RULES 7) is a lay-off of the discard
                 row.laid_off += points
                 owner = header.players[state.melds[event.meld - 1].owner]
                 row.laid_off_on[owner] = row.laid_off_on.get(owner, 0) + points
+            played = (event.card,) if isinstance(event, RumCalled) else event.cards
             for _depth, taken, used in open_takes[event.seat]:
-                used.extend(card for card in event.cards if card in taken)
+                used.extend(card for card in played if card in taken)
         elif isinstance(event, PileTaken):
             open_takes[event.seat].append((event.depth, set(event.cards), []))
             if (

@@ -21,6 +21,7 @@ from .events import (
     PileTaken,
     RoundDealt,
     RoundEnded,
+    RumCalled,
     StockDrawn,
     UpcardChosen,
 )
@@ -120,7 +121,7 @@ def cards_moved(event: Event) -> tuple[str, ...]:
     """The cards an event moves, in ASCII notation."""
     if isinstance(event, StockDrawn | PileTaken | Melded | LaidOff):
         return event.cards
-    if isinstance(event, Discarded | UpcardChosen):
+    if isinstance(event, Discarded | UpcardChosen | RumCalled):
         return (event.card,)
     if isinstance(event, RoundDealt):
         dealt = tuple(card for hand in event.hands for card in hand)

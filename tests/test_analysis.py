@@ -107,3 +107,21 @@ def test_analyze_command(tmp_path: Path) -> None:
     assert data["rounds"][0]["reason"] == "in_play"  # the round being played counts too
     bad = runner.invoke(main, ["analyze", str(log), "--seat", "Zed"])
     assert bad.exit_code == 2
+
+
+def test_a_rum_call_counts_as_a_lay_off_of_the_caller() -> None:
+    """RULES 7 rum_call: the called card is laid off by the caller, and the figures say so:
+    each seat's laid-off points per round are its lay-offs plus its Rum! calls."""
+    from rummy500_cli.events import LaidOff, RoundEnded, RumCalled
+
+    events = read_log(REPLAYS / "windows-three-players.jsonl").events
+    stats = game_stats(events)
+    expected: list[list[int]] = [[0, 0, 0]]
+    for event in events:
+        if isinstance(event, LaidOff | RumCalled):
+            expected[-1][event.seat] += sum(event.values)
+        elif isinstance(event, RoundEnded):
+            expected.append([0, 0, 0])
+    got = [[seat.laid_off for seat in round_.seats] for round_ in stats.rounds]
+    assert got == expected[:-1]
+    assert any(isinstance(e, RumCalled) for e in events)
