@@ -70,6 +70,17 @@ class Rules(msgspec.Struct, frozen=True, kw_only=True, gc=False):
             return 13 if players == 2 else 7
         return int(self.hand_size)
 
+    @property
+    def step(self) -> int:
+        """The way play goes round the table: 1 clockwise (to the left), -1
+        counter-clockwise (to the right, RULES 8 dealers_gambit)."""
+        return -1 if self.variant == "dealers_gambit" else 1
+
+    @property
+    def gambit(self) -> bool:
+        """RULES 8 dealers_gambit: a dealer's joker and its power each round."""
+        return self.variant == "dealers_gambit"
+
     def changes(self) -> dict[str, object]:
         """The options that differ from the standard game, in field order."""
         default = STANDARD
@@ -112,10 +123,16 @@ class Rules(msgspec.Struct, frozen=True, kw_only=True, gc=False):
                     "divide_by_five needs every card value in fives: add card_values=five, "
                     "or other_cards=5 with ace_value=15 or 25"
                 )
+        if self.gambit and self.jokers_per_deck < 2:
+            raise RulesError(
+                "dealers_gambit needs jokers_per_deck=2 (54 cards: the dealer's joker and "
+                "one joker in play)"
+            )
+        played = PLAYED_VARIANTS.get(self.variant, ())
         unplayed = [
             f"{name}={format_value(value)}"
             for name, value in self.changes().items()
-            if name in NOT_YET_PLAYED
+            if name in NOT_YET_PLAYED and name not in played
         ]
         if unplayed:
             raise RulesError(
@@ -130,6 +147,11 @@ NOT_YET_PLAYED = (
     "variant",
 )
 """Options the Struct holds and validates but the engine does not play yet."""
+
+PLAYED_VARIANTS: dict[str, tuple[str, ...]] = {
+    "dealers_gambit": ("variant", "jokers_per_deck"),
+}
+"""The variants played now, and the options of NOT_YET_PLAYED they make playable."""
 
 STANDARD = Rules()
 
@@ -148,7 +170,7 @@ VARIANTS: dict[str, dict[str, object]] = {
     "jokers": {"variant": "jokers", "jokers_per_deck": 1},
     "partnership": {"variant": "partnership"},
     "persian": {"variant": "persian", "jokers_per_deck": 2},
-    "dealers_gambit": {"variant": "dealers_gambit", "jokers_per_deck": 1},
+    "dealers_gambit": {"variant": "dealers_gambit", "jokers_per_deck": 2},
 }
 
 
