@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
+from msgspec.structs import replace
+
 from . import __version__
 from .actions import (
     Action,
@@ -26,7 +28,7 @@ from .actions import (
     LayOff,
     TakePile,
 )
-from .cards import BY_TEXT, Card, format_cards, new_deck, sort_key
+from .cards import BY_TEXT, JOKER, Card, format_cards, new_deck, sort_key
 from .deal import deal_cards, draw_for_dealer, rebuilt_stock, seed_text, shuffled_deck
 from .errors import IllegalAction, RulesError
 from .events import (
@@ -49,6 +51,7 @@ from .events import (
 )
 from .melds import (
     Meld,
+    Shape,
     hand_index,
     layoff_end,
     layoffs_on,
@@ -59,14 +62,30 @@ from .melds import (
     sets_in,
     shape_of,
 )
+from .persian import (
+    doubled,
+    joker_layoff_end,
+    joker_layoffs_on,
+    joker_sets_in,
+    joker_shape,
+    plays_jokers,
+)
 from .rules import STANDARD, Rules
 from .scoring import bonus_points, hand_total, hand_value, table_value, value_tables
+from .sides import partnered, side_sums
 from .state import State
 
 ROUND_LIMIT = 1000
 """RULES 5.4 (termination): with no `max_rounds`, a game that has not been won after this
 many rounds (players who never meld can keep every total below the target) ends
 unfinished, as `max_rounds` would end it. A real game is 4 to 15 rounds."""
+
+PERSIAN_DEALS = 2
+"""RULES 8 (`persian`): a game is two deals (more only to break a tie, RULES 6.4)."""
+PERSIAN_OUT = 25
+"""RULES 8 (`persian`): going out scores this for the side."""
+PERSIAN_GAME = 50
+"""RULES 8 (`persian`): the side with more points after the deals gets this."""
 
 REACH_BUDGET = 4000
 """How many positions the first_meld_min look-ahead may visit before it gives up and
@@ -176,12 +195,22 @@ def meld_values(cards: Sequence[Card], kind: str, rules: Rules) -> list[int]:
     if kind == "set":
         if rules.four_aces and len(cards) == 4 and cards[0].rank == 1:
             return [bonus_points(rules.four_aces, rules) // 4] * 4
-        return [high[card.rank] for card in cards]
+        return doubled([high[card.rank] for card in cards], rules)
     ranks = [card.rank for card in cards]
     return [
         high[1] if rank == 1 and run_ace_high(ranks, i) else low[rank]
         for i, rank in enumerate(ranks)
     ]
+
+
+def meld_shape(
+    cards: Sequence[Card], rules: Rules, decks: int, ace_high: bool | None = None
+) -> Shape:
+    """What cards would be as a new meld (`melds.shape_of`), a set of jokers under
+    `persian` (RULES 8) included. Raises IllegalAction or AmbiguousAction."""
+    if JOKER in cards and plays_jokers(rules):
+        return joker_shape(cards)
+    return shape_of(cards, rules, decks, ace_high)
 
 
 def layoff_values(meld: Meld, cards: Sequence[Card], end: str | None, rules: Rules) -> list[int]:
@@ -276,6 +305,15 @@ def _plays(
         for cards, end in layoffs_on(meld, ranks, rules, decks):
             values = layoff_values(meld, cards, end, rules)
             yield cards, sum(values), index, _grown(meld, cards, end)
+    if plays_jokers(rules):  # RULES 8, persian: sets of jokers
+        for action in _joker_plays(state, hand, melds):
+            if isinstance(action, LayOff):
+                index = action.meld - 1
+                meld = melds[index]
+                values = layoff_values(meld, action.cards, None, rules)
+                yield action.cards, sum(values), index, _grown(meld, action.cards, None)
+            else:
+                yield action.cards, sum(meld_values(action.cards, "set", rules)), -1, None
 
 
 def _minimum_ok(state: State, seat: int, rest: list[Card], melds: list[Meld], points: int) -> bool:
@@ -355,6 +393,8 @@ def _has_use(
     """Whether the chosen card could go on the table at once: the fast form of `_uses`
     when no rule limits which use may be made."""
     rules = state.rules
+    if chosen is JOKER:
+        return _joker_usable(state, hand, taken)
     rank, suit = chosen.rank, chosen.suit_no
     held_suits = [s for s in range(4) if rank in ranks.get(s, ())]
     if rules.set_duplicate_suits:
@@ -433,6 +473,13 @@ def _uses(state: State, seat: int, chosen: Card, hand: list[Card]) -> Iterator[A
                     points = sum(layoff_values(meld, cards, end, rules)) if need else 0
                     action = LayOff(cards, meld.id, end)
                     candidates.append((action, cards, points, index))
+    if chosen is JOKER and plays_jokers(rules):  # RULES 8, persian: sets of jokers
+        for action in _joker_plays(state, hand, state.melds):
+            if isinstance(action, LayOff) and rules.pile_use != "meld_or_layoff":
+                continue
+            points = play_value(state, action) if need else 0
+            index = action.meld - 1 if isinstance(action, LayOff) else -1
+            candidates.append((action, action.cards, points, index))
     for action, cards, points, index in candidates:
         if _play_problem(state, seat, size - len(cards), None) is not None:
             continue
@@ -443,6 +490,39 @@ def _uses(state: State, seat: int, chosen: Card, hand: list[Card]) -> Iterator[A
             if not rest or not _reachable(state, rest, melds, need - points):
                 continue
         yield action
+
+
+def _joker_usable(state: State, hand: list[Card], taken: list[Card]) -> bool:
+    """RULES 4.1 with RULES 8 (`persian`): a joker taken from the pile is usable when the
+    hand and the cards taken hold three jokers, or a set of jokers has room for it."""
+    if not plays_jokers(state.rules):
+        return False
+    if hand.count(JOKER) + taken.count(JOKER) >= 3:
+        return True
+    return state.rules.pile_use == "meld_or_layoff" and any(
+        joker_layoffs_on(meld, [JOKER]) for meld in state.melds
+    )
+
+
+def _joker_plays(state: State, hand: list[Card], melds: Sequence[Meld]) -> list[AnyAction]:
+    """RULES 8 (`persian`): the sets of jokers the hand can lay, and its jokers' lay-offs
+    on sets of jokers."""
+    plays: list[AnyAction] = [LayMeld(cards) for cards in joker_sets_in(hand)]
+    for meld in melds:
+        plays.extend(LayOff(cards, meld.id, None) for cards in joker_layoffs_on(meld, hand))
+    return plays
+
+
+def play_value(state: State, action: AnyAction) -> int:
+    """The points a meld or lay-off would put on the table now (0 for other actions)."""
+    rules = state.rules
+    if isinstance(action, LayMeld):
+        shape = meld_shape(action.cards, rules, state.decks, action.ace_high)
+        return sum(meld_values(shape.cards, shape.kind, rules))
+    if isinstance(action, LayOff):
+        meld = state.meld(action.meld)
+        return sum(layoff_values(meld, action.cards, action.end, rules))
+    return 0
 
 
 def _grown(meld: Meld, cards: Sequence[Card], end: str | None) -> Meld:
@@ -476,6 +556,8 @@ def _plays_and_discards(state: State, seat: int, hand: list[Card]) -> list[AnyAc
     for meld in state.melds:
         for cards, end in layoffs_on(meld, ranks, rules, state.decks):
             plays.append(LayOff(cards, meld.id, end))
+    if plays_jokers(rules):  # RULES 8, persian: sets of jokers
+        plays.extend(_joker_plays(state, hand, state.melds))
     if checked:
         plays = [action for action in plays if _play_allowed(state, seat, action)]
     discards: list[AnyAction] = []
@@ -611,7 +693,7 @@ def _resolve_play(state: State, seat: int, action: Action) -> list[Event]:
         cards = action.cards
         if not _has(hand, cards):
             raise IllegalAction(_missing(hand, cards))
-        shape = shape_of(cards, rules, state.decks, action.ace_high)
+        shape = meld_shape(cards, rules, state.decks, action.ace_high)
         values = meld_values(shape.cards, shape.kind, rules)
         event: Event = Melded(
             seat=seat,
@@ -629,7 +711,10 @@ def _resolve_play(state: State, seat: int, action: Action) -> list[Event]:
                 f"pile_use=meld_only: {pending} from the pile must go into a new meld of 3 or more"
             )
         meld = state.meld(action.meld)
-        end = layoff_end(meld, cards, rules, state.decks, action.end)
+        if JOKER in cards and plays_jokers(rules):  # RULES 8, persian
+            end = joker_layoff_end(meld, cards)
+        else:
+            end = layoff_end(meld, cards, rules, state.decks, action.end)
         ordered = _layoff_order(meld, cards, end)
         values = layoff_values(meld, ordered, end, rules)
         event = LaidOff(
@@ -761,6 +846,8 @@ def _end_round(
         went_out=went_out,
         scores=tuple(scores),  # type: ignore[arg-type]
     )
+    if partnered(rules):
+        return _end_sides(state, ended)  # RULES 8: the sides score as one
     totals = tuple(score.total for score in scores)
     best = max(totals)
     if best >= rules.target:  # RULES 6.4
@@ -769,10 +856,50 @@ def _end_round(
             return [ended, GameEnded(winner=leaders[0], totals=totals)]
     if state.round >= (rules.max_rounds or ROUND_LIMIT):  # RULES 5.4
         return [ended, GameEnded(winner=None, totals=totals, reason="max_rounds")]
+    return [ended, _next_deal(state, went_out)]
+
+
+def _next_deal(state: State, went_out: int | None) -> RoundDealt:
+    """The next round's deal: the deal passes left (RULES 2.6, 6b.3)."""
     dealer = (state.dealer + 1) % state.n
-    if rules.next_dealer == "round_winner" and went_out is not None:  # RULES 6b.3
+    if state.rules.next_dealer == "round_winner" and went_out is not None:  # RULES 6b.3
         dealer = went_out
-    return [ended, deal_round(state.header, state.round + 1, dealer)]
+    return deal_round(state.header, state.round + 1, dealer)
+
+
+def _end_sides(state: State, ended: RoundEnded) -> list[Event]:
+    """RULES 8: the end of a round in a partnership game. The round's event records the
+    side totals (the sums of the partners' totals). `partnership`: the game ends when a
+    side reaches the target, and the highest side wins, whoever went out. `persian`: the
+    game is two deals, then the side with more points gets +50 and wins the difference.
+    An exact tie for the highest side plays another round (RULES 6.4 Decision)."""
+    rules = state.rules
+    totals = tuple(score.total for score in ended.scores)
+    sides = side_sums(totals)
+    ended = replace(ended, sides=sides)
+    best = max(sides)
+    leaders = [side for side, total in enumerate(sides) if total == best]
+    persian = rules.variant == "persian"
+    done = state.round >= PERSIAN_DEALS if persian else best >= rules.target
+    if done and len(leaders) == 1:
+        side = leaders[0]
+        if not persian:
+            return [ended, GameEnded(winner=side, totals=totals, sides=sides, side=side)]
+        bonus = bonus_points(PERSIAN_GAME, rules)
+        final = tuple(total + (bonus if s == side else 0) for s, total in enumerate(sides))
+        margin = final[side] - min(final)
+        return [
+            ended,
+            GameEnded(
+                winner=side, totals=totals, reason="deals", sides=final, side=side, margin=margin
+            ),
+        ]
+    if state.round >= (rules.max_rounds or ROUND_LIMIT):  # RULES 5.4
+        return [
+            ended,
+            GameEnded(winner=None, totals=totals, reason="max_rounds", sides=sides, side=None),
+        ]
+    return [ended, _next_deal(state, ended.went_out)]
 
 
 def _bonus(state: State, seat: int, by_discard: bool) -> int:
@@ -785,6 +912,8 @@ def _bonus(state: State, seat: int, by_discard: bool) -> int:
         bonus += bonus_points(rules.go_out_bonus, rules)
     if rules.master_run and state.long_run and by_discard:
         bonus += bonus_points(500, rules)
+    if rules.variant == "persian":  # RULES 8: going out, +25 to the side
+        bonus += bonus_points(PERSIAN_OUT, rules)
     return bonus
 
 

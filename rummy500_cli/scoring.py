@@ -48,7 +48,7 @@ def _base_value(rank: int, rules: Rules, ace_high: bool) -> int:
             return 15
         return 1 if rules.card_values == "face" else 5
     if rank == 0:
-        return 15
+        return 20 if rules.variant == "persian" else 15  # RULES 8: persian jokers count 20
     if rules.other_cards:
         return rules.other_cards
     if rank >= 10:

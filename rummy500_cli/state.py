@@ -66,6 +66,7 @@ class State:
         "rebuilt",
         "round",
         "rules",
+        "sides",
         "stock",
         "table_points",
         "to_move",
@@ -91,6 +92,10 @@ class State:
         self.dealer = -1
         self.to_move = -1
         self.totals = [0] * self.n
+        """Each seat's running total: what that seat scored (in a partnership game too)."""
+        self.sides: tuple[int, ...] = ()
+        """RULES 8: the side totals the last RoundEnded or GameEnded recorded (none yet,
+        or no sides: empty); `sides.side_totals` reads them."""
         self.hands: list[list[Card]] = [[] for _ in range(self.n)]
         self.stock: list[Card] = []
         """The stock, its top card last."""
@@ -190,6 +195,7 @@ class State:
             self.rebuilt,
             self.went_out,
             self.winner,
+            self.sides,
         )
 
     # --- Folding events --------------------------------------------------------------
@@ -330,11 +336,13 @@ class State:
 
     def _round_ended(self, event: RoundEnded) -> None:
         self.totals = [score.total for score in event.scores]
+        self.sides = event.sides or ()
         self.went_out = event.went_out
         self.phase = "between"
 
     def _game_ended(self, event: GameEnded) -> None:
         self.winner = event.winner
+        self.sides = event.sides or self.sides
         self.phase = "over"
         self.to_move = -1
 
