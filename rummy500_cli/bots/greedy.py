@@ -10,9 +10,8 @@ from collections.abc import Iterable
 
 from ..actions import AnyAction, Discard, DrawStock, LayMeld, LayOff, TakePile
 from ..cards import CARDS, Card
-from ..engine import layoff_values, meld_values
+from ..engine import play_value
 from ..events import Event
-from ..melds import shape_of
 from ..scoring import hand_value
 from ..state import State
 from .base import Bot
@@ -21,14 +20,9 @@ from .knowledge import Knowledge
 
 
 def play_points(state: State, action: AnyAction) -> int:
-    """The points a meld or lay-off would put on the table now."""
-    if isinstance(action, LayMeld):
-        shape = shape_of(action.cards, state.rules, state.decks, action.ace_high)
-        return sum(meld_values(shape.cards, shape.kind, state.rules))
-    if isinstance(action, LayOff):
-        meld = state.meld(action.meld)
-        return sum(layoff_values(meld, action.cards, action.end, state.rules))
-    return 0
+    """The points a meld or lay-off would put on the table now (a set of jokers under
+    `persian` included: `engine.play_value`)."""
+    return play_value(state, action)
 
 
 def best_play(state: State, actions: list[AnyAction]) -> AnyAction | None:
