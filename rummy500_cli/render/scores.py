@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..events import RoundEnded
+from ..sides import side_name
 
 
 def score_table(players: tuple[str, ...], event: RoundEnded) -> str:
@@ -19,4 +20,11 @@ def score_table(players: tuple[str, ...], event: RoundEnded) -> str:
     if event.reason == "stock_out":
         deducted = any(score.score != score.table for score in event.scores)
         lines.append("(the stock ran out" + ("" if deducted else "; hands are not deducted") + ")")
+    if event.sides:  # RULES 8: the partners' totals added up
+        lines.append(
+            "Sides: "
+            + " · ".join(
+                f"{side_name(side, players)} {total}" for side, total in enumerate(event.sides)
+            )
+        )
     return "\n".join(lines)
