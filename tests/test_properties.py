@@ -40,7 +40,15 @@ RULE_SETS = [
     {"hand_size": 10, "stock_out": "reshuffle", "top_discard": "keep"},
     {"ace_value": 25, "four_aces": 100, "other_cards": 5, "divide_by_five": True},
     {"go_out_bonus": 25, "master_run": True, "ace_value": 15},
+    # RULES 8: the partnership variants, always 4 players (see `players_for`)
+    {"variant": "partnership"},
+    {"variant": "persian", "jokers_per_deck": 4},
 ]
+
+
+def players_for(options: dict, players: int) -> int:
+    """RULES 8: the partnership variants are played by exactly 4 players."""
+    return 4 if options.get("variant") in ("partnership", "persian") else players
 
 
 def all_cards(state: State) -> Counter:
@@ -147,6 +155,10 @@ def play_checked(players: int, options: dict, seed: int, probe_every: int = 7) -
 def test_seeded_rounds_keep_every_invariant(options: dict, players: int) -> None:
     if options.get("decks") == 2 and players == 2:
         options = {**options, "hand_size": 13}
+    if players_for(options, players) != players:  # other seeds, not the same 4 games again
+        for seed in range(4):
+            play_checked(4, options, 100 * players + seed)
+        return
     for seed in range(4):
         play_checked(players, options, seed)
 
@@ -159,7 +171,7 @@ def test_seeded_rounds_keep_every_invariant(options: dict, players: int) -> None
 def test_random_rounds_keep_every_invariant(seed: int, players: int, options: dict) -> None:
     if options.get("hand_size") == 10 and players > 4:
         options = {**options, "decks": 2}
-    play_checked(players, options, seed, probe_every=11)
+    play_checked(players_for(options, players), options, seed, probe_every=11)
 
 
 def test_same_seed_gives_a_byte_identical_log() -> None:
@@ -187,4 +199,4 @@ def test_whole_games_reach_a_winner() -> None:
 def test_soak_many_games(seed: int, players: int, options: dict) -> None:
     if options.get("hand_size") == 10 and players > 4:
         options = {**options, "decks": 2}
-    play_checked(players, {**options, "max_rounds": 3}, seed, probe_every=3)
+    play_checked(players_for(options, players), {**options, "max_rounds": 3}, seed, probe_every=3)
