@@ -29,6 +29,7 @@ from .events import (
     RumCalled,
 )
 from .melds import Meld, hand_index, layoffs_on, runs_in, sets_in
+from .sides import side_totals, team_of
 from .state import State
 
 
@@ -239,6 +240,22 @@ def win_chance(totals: Sequence[int], seat: int, gain: float, target: int) -> fl
     return 1 / (1 + math.exp(-max(-50.0, min(50.0, logit))))
 
 
+def race(state: State) -> tuple[Sequence[int], int, int]:
+    """What `win_chance` compares for the player to move: the totals, its place among
+    them and the target. RULES 8: in a partnership game the sides' totals and its side;
+    under persian, which ends after two deals whatever the scores, a target as far ahead
+    of the leading side as about 150 points a deal still to play."""
+    rules = state.rules
+    sides = side_totals(state)
+    if not sides:
+        return state.totals, state.to_move, rules.target
+    side = team_of(state.to_move, rules)
+    if rules.variant == "persian":
+        deals_left = max(1, 2 - state.round + 1)
+        return sides, side, max(sides) + 150 * deals_left
+    return sides, side, rules.target
+
+
 def label_for(drop: float, points_lost: float) -> str | None:
     if points_lost < MIN_POINTS:
         return None
@@ -312,9 +329,9 @@ def _weigh(bot, state, masked, knowledge, candidates, played, seq) -> Decision:
     )
     best = max(range(len(candidates)), key=lambda i: means[i])
     mine = candidates.index(played)
-    target = state.rules.target
-    chance_best = win_chance(state.totals, state.to_move, means[best], target)
-    chance_mine = win_chance(state.totals, state.to_move, means[mine], target)
+    totals, me, target = race(state)
+    chance_best = win_chance(totals, me, means[best], target)
+    chance_mine = win_chance(totals, me, means[mine], target)
     lost = max(0.0, means[best] - means[mine])
     drop = max(0.0, chance_best - chance_mine)
     return Decision(

@@ -22,6 +22,7 @@ from .engine import new_game, recorded_action, resolve
 from .errors import LogError, Rummy500Error
 from .events import Event, GameStarted
 from .log import LogData, line_hash
+from .sides import side_name, side_totals
 from .state import State
 
 
@@ -44,9 +45,16 @@ class AuditSummary:
     winner: str | None
     totals: tuple[int, ...]
     players: tuple[str, ...]
+    sides: tuple[int, ...] = ()
+    """RULES 8: the side totals of a partnership game (its `winner` is then the side's
+    name, as `Ann & Cy`); empty otherwise."""
 
     def line(self, path: object) -> str:
         scores = ", ".join(f"{n} {t}" for n, t in zip(self.players, self.totals, strict=True))
+        if self.sides:
+            scores += "; sides " + ", ".join(
+                f"{side_name(side, self.players)} {total}" for side, total in enumerate(self.sides)
+            )
         if self.finished:
             result = f"{self.winner} won" if self.winner else "ended unfinished (round limit)"
         else:
@@ -137,6 +145,9 @@ def tag(event: Event) -> str:
 
 def _summary(state: State, count: int, header: GameStarted) -> AuditSummary:
     winner = state.players[state.winner] if state.winner is not None else None
+    sides = side_totals(state)
+    if sides and state.winner is not None:
+        winner = side_name(state.winner, state.players)
     return AuditSummary(
         events=count,
         rounds=state.round,
@@ -144,6 +155,7 @@ def _summary(state: State, count: int, header: GameStarted) -> AuditSummary:
         winner=winner,
         totals=tuple(state.totals),
         players=header.players,
+        sides=sides,
     )
 
 

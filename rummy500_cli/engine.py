@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 import msgspec
+from msgspec.structs import replace
 
 from . import __version__
 from .actions import (
@@ -60,6 +61,7 @@ from .events import (
 )
 from .melds import (
     Meld,
+    Shape,
     hand_index,
     layoff_end,
     layoffs_on,
@@ -70,14 +72,30 @@ from .melds import (
     sets_in,
     shape_of,
 )
+from .persian import (
+    doubled,
+    joker_layoff_end,
+    joker_layoffs_on,
+    joker_sets_in,
+    joker_shape,
+    plays_jokers,
+)
 from .rules import STANDARD, Rules
 from .scoring import bonus_points, hand_total, hand_value, table_value, value_tables
+from .sides import opponents, partnered, side_sums
 from .state import State
 
 ROUND_LIMIT = 1000
 """RULES 5.4 (termination): with no `max_rounds`, a game that has not been won after this
 many rounds (players who never meld can keep every total below the target) ends
 unfinished, as `max_rounds` would end it. A real game is 4 to 15 rounds."""
+
+PERSIAN_DEALS = 2
+"""RULES 8 (`persian`): a game is two deals (more only to break a tie, RULES 6.4)."""
+PERSIAN_OUT = 25
+"""RULES 8 (`persian`): going out scores this for the side."""
+PERSIAN_GAME = 50
+"""RULES 8 (`persian`): the side with more points after the deals gets this."""
 
 REACH_BUDGET = 4000
 """How many positions the first_meld_min look-ahead may visit before it gives up and
@@ -198,12 +216,22 @@ def meld_values(cards: Sequence[Card], kind: str, rules: Rules) -> list[int]:
     if kind == "set":
         if rules.four_aces and len(cards) == 4 and cards[0].rank == 1:
             return [bonus_points(rules.four_aces, rules) // 4] * 4
-        return [high[card.rank] for card in cards]
+        return doubled([high[card.rank] for card in cards], rules)
     ranks = [card.rank for card in cards]
     return [
         high[1] if rank == 1 and run_ace_high(ranks, i) else low[rank]
         for i, rank in enumerate(ranks)
     ]
+
+
+def meld_shape(
+    cards: Sequence[Card], rules: Rules, decks: int, ace_high: bool | None = None
+) -> Shape:
+    """What cards would be as a new meld (`melds.shape_of`), a set of jokers under
+    `persian` (RULES 8) included. Raises IllegalAction or AmbiguousAction."""
+    if JOKER in cards and plays_jokers(rules):
+        return joker_shape(cards)
+    return shape_of(cards, rules, decks, ace_high)
 
 
 def layoff_values(meld: Meld, cards: Sequence[Card], end: str | None, rules: Rules) -> list[int]:
@@ -300,6 +328,15 @@ def _plays(
         for cards, end in layoffs_on(meld, ranks, rules, decks):
             values = layoff_values(meld, cards, end, rules)
             yield cards, sum(values), index, _grown(meld, cards, end)
+    if plays_jokers(rules):  # RULES 8, persian: sets of jokers
+        for action in _joker_plays(state, hand, melds):
+            if isinstance(action, LayOff):
+                index = action.meld - 1
+                meld = melds[index]
+                values = layoff_values(meld, action.cards, None, rules)
+                yield action.cards, sum(values), index, _grown(meld, action.cards, None)
+            else:
+                yield action.cards, sum(meld_values(action.cards, "set", rules)), -1, None
 
 
 def _minimum_ok(state: State, seat: int, rest: list[Card], melds: list[Meld], points: int) -> bool:
@@ -364,9 +401,10 @@ def usable_depths(state: State) -> list[int]:
     depths = []
     for depth in range(1, len(pile) + 1):
         chosen = pile[-depth]
-        if chosen is JOKER:
-            continue  # a joker is never the chosen card (it cannot go on the table alone)
-        ranks.setdefault(chosen.suit_no, set()).add(chosen.rank)
+        if chosen is JOKER and state.rules.gambit:
+            continue  # RULES 8 dealers_gambit: a joker is never the chosen card
+        if chosen.rank:
+            ranks.setdefault(chosen.suit_no, set()).add(chosen.rank)
         if depth == 1 and rules.top_discard == "keep":
             depths.append(1)
             continue
@@ -397,6 +435,8 @@ def _has_use(
     """Whether the chosen card could go on the table at once: the fast form of `_uses`
     when no rule limits which use may be made."""
     rules = state.rules
+    if chosen is JOKER:
+        return _joker_usable(state, hand, taken)
     rank, suit = chosen.rank, chosen.suit_no
     held_suits = [s for s in range(4) if rank in ranks.get(s, ())]
     if rules.set_duplicate_suits:
@@ -479,6 +519,13 @@ def _uses(state: State, seat: int, chosen: Card, hand: list[Card]) -> Iterator[A
                     points = sum(layoff_values(meld, cards, end, rules)) if need else 0
                     action = LayOff(cards, meld.id, end)
                     candidates.append((action, cards, points, index))
+    if chosen is JOKER and plays_jokers(rules):  # RULES 8, persian: sets of jokers
+        for action in _joker_plays(state, hand, state.melds):
+            if isinstance(action, LayOff) and rules.pile_use != "meld_or_layoff":
+                continue
+            points = play_value(state, action) if need else 0
+            index = action.meld - 1 if isinstance(action, LayOff) else -1
+            candidates.append((action, action.cards, points, index))
     for action, cards, points, index in candidates:
         if _play_problem(state, seat, size - len(cards), None) is not None:
             continue
@@ -489,6 +536,39 @@ def _uses(state: State, seat: int, chosen: Card, hand: list[Card]) -> Iterator[A
             if not rest or not _reachable(state, rest, melds, need - points):
                 continue
         yield action
+
+
+def _joker_usable(state: State, hand: list[Card], taken: list[Card]) -> bool:
+    """RULES 4.1 with RULES 8 (`persian`): a joker taken from the pile is usable when the
+    hand and the cards taken hold three jokers, or a set of jokers has room for it."""
+    if not plays_jokers(state.rules):
+        return False
+    if hand.count(JOKER) + taken.count(JOKER) >= 3:
+        return True
+    return state.rules.pile_use == "meld_or_layoff" and any(
+        joker_layoffs_on(meld, [JOKER]) for meld in state.melds
+    )
+
+
+def _joker_plays(state: State, hand: list[Card], melds: Sequence[Meld]) -> list[AnyAction]:
+    """RULES 8 (`persian`): the sets of jokers the hand can lay, and its jokers' lay-offs
+    on sets of jokers."""
+    plays: list[AnyAction] = [LayMeld(cards) for cards in joker_sets_in(hand)]
+    for meld in melds:
+        plays.extend(LayOff(cards, meld.id, None) for cards in joker_layoffs_on(meld, hand))
+    return plays
+
+
+def play_value(state: State, action: AnyAction) -> int:
+    """The points a meld or lay-off would put on the table now (0 for other actions)."""
+    rules = state.rules
+    if isinstance(action, LayMeld):
+        shape = meld_shape(action.cards, rules, state.decks, action.ace_high)
+        return sum(meld_values(shape.cards, shape.kind, rules))
+    if isinstance(action, LayOff):
+        meld = state.meld(action.meld)
+        return sum(layoff_values(meld, action.cards, action.end, rules))
+    return 0
 
 
 def _grown(meld: Meld, cards: Sequence[Card], end: str | None) -> Meld:
@@ -524,6 +604,8 @@ def _plays_and_discards(state: State, seat: int, hand: list[Card]) -> list[AnyAc
             continue  # RULES 8 dealers_gambit: a doubled meld is sealed
         for cards, end in layoffs_on(meld, ranks, rules, state.decks):
             plays.append(LayOff(cards, meld.id, end))
+    if plays_jokers(rules):  # RULES 8, persian: sets of jokers
+        plays.extend(_joker_plays(state, hand, state.melds))
     if checked:
         plays = [action for action in plays if _play_allowed(state, seat, action)]
     discards: list[AnyAction] = []
@@ -644,10 +726,10 @@ def _resolve_take(state: State, seat: int, action: TakePile) -> list[Event]:
     chosen = pile[-depth]
     if action.split is not None:
         return _resolve_split(state, seat, action)
-    if chosen is JOKER:
+    if chosen is JOKER and rules.gambit:
         raise IllegalAction(
-            "take: a joker cannot be the chosen card (it cannot be put on the table as a "
-            "card); choose a card below it"
+            "take: a joker cannot be the chosen card under dealers_gambit (it is never put "
+            "on the table as a card); choose a card below it"
         )
     keeps = depth == 1 and rules.top_discard != "must_use"
     if not keeps and not _take_usable(state, seat, depth):
@@ -682,7 +764,7 @@ def _resolve_play(state: State, seat: int, action: Action) -> list[Event]:
         cards = action.cards
         if not _has(hand, cards):
             raise IllegalAction(_missing(hand, cards))
-        shape = shape_of(cards, rules, state.decks, action.ace_high)
+        shape = meld_shape(cards, rules, state.decks, action.ace_high)
         values = meld_values(shape.cards, shape.kind, rules)
         double = _double_joker(state, seat) if action.double else None
         if double is not None:  # RULES 8 dealers_gambit: the joker doubles the meld
@@ -710,7 +792,10 @@ def _resolve_play(state: State, seat: int, action: Action) -> list[Event]:
             raise IllegalAction(
                 f"meld {meld.id} is sealed by a doubling joker (RULES 8): nothing may be laid off on it"
             )
-        end = layoff_end(meld, cards, rules, state.decks, action.end)
+        if JOKER in cards and plays_jokers(rules):  # RULES 8, persian
+            end = joker_layoff_end(meld, cards)
+        else:
+            end = layoff_end(meld, cards, rules, state.decks, action.end)
         ordered = _layoff_order(meld, cards, end)
         values = layoff_values(meld, ordered, end, rules)
         if state.window_kind == "deadwood":  # RULES 7 opponents_hand: it only leaves the hand
@@ -1183,6 +1268,8 @@ def _end_round(
         went_out=went_out,
         scores=tuple(scores),  # type: ignore[arg-type]
     )
+    if partnered(rules):
+        return _end_sides(state, ended)  # RULES 8: the sides score as one
     totals = tuple(score.total for score in scores)
     best = max(totals)
     if best >= rules.target:  # RULES 6.4
@@ -1191,29 +1278,75 @@ def _end_round(
             return [ended, GameEnded(winner=leaders[0], totals=totals)]
     if state.round >= (rules.max_rounds or ROUND_LIMIT):  # RULES 5.4
         return [ended, GameEnded(winner=None, totals=totals, reason="max_rounds")]
-    dealer = state.next_seat(state.dealer)  # RULES 2.6 (to the right in dealers_gambit)
-    if rules.next_dealer == "round_winner" and went_out is not None:  # RULES 6b.3
+    return [ended, _next_deal(state, went_out)]
+
+
+def _next_deal(state: State, went_out: int | None) -> RoundDealt:
+    """The next round's deal: the deal passes to the next player (RULES 2.6, 6b.3; to
+    the right in dealers_gambit)."""
+    dealer = state.next_seat(state.dealer)
+    if state.rules.next_dealer == "round_winner" and went_out is not None:  # RULES 6b.3
         dealer = went_out
-    return [ended, deal_round(state.header, state.round + 1, dealer)]
+    return deal_round(state.header, state.round + 1, dealer)
+
+
+def _end_sides(state: State, ended: RoundEnded) -> list[Event]:
+    """RULES 8: the end of a round in a partnership game. The round's event records the
+    side totals (the sums of the partners' totals). `partnership`: the game ends when a
+    side reaches the target, and the highest side wins, whoever went out. `persian`: the
+    game is two deals, then the side with more points gets +50 and wins the difference.
+    An exact tie for the highest side plays another round (RULES 6.4 Decision)."""
+    rules = state.rules
+    totals = tuple(score.total for score in ended.scores)
+    sides = side_sums(totals)
+    ended = replace(ended, sides=sides)
+    best = max(sides)
+    leaders = [side for side, total in enumerate(sides) if total == best]
+    persian = rules.variant == "persian"
+    done = state.round >= PERSIAN_DEALS if persian else best >= rules.target
+    if done and len(leaders) == 1:
+        side = leaders[0]
+        if not persian:
+            return [ended, GameEnded(winner=side, totals=totals, sides=sides, side=side)]
+        bonus = bonus_points(PERSIAN_GAME, rules)
+        final = tuple(total + (bonus if s == side else 0) for s, total in enumerate(sides))
+        margin = final[side] - min(final)
+        return [
+            ended,
+            GameEnded(
+                winner=side, totals=totals, reason="deals", sides=final, side=side, margin=margin
+            ),
+        ]
+    if state.round >= (rules.max_rounds or ROUND_LIMIT):  # RULES 5.4
+        return [
+            ended,
+            GameEnded(winner=None, totals=totals, reason="max_rounds", sides=sides, side=None),
+        ]
+    return [ended, _next_deal(state, ended.went_out)]
 
 
 def _two_sided(state: State) -> bool:
-    """Whether the table is two opponents (RULES 7, opponents_hand at a stock-out)."""
-    return state.n == 2
+    """Whether the table is two opponents or two sides (RULES 7, opponents_hand at a
+    stock-out)."""
+    return state.n == 2 or partnered(state.rules)
 
 
 def _collected(state: State, reason: str, seat: int, in_hands: list[int]) -> list[int]:
-    """RULES 7 (`opponents_hand`): the hand points each seat adds from the others' hands:
-    the seat that went out adds every other hand; at a stock-out between two opponents
-    each adds the other's; otherwise nobody adds (each subtracts their own)."""
-    n = state.n
-    if not state.rules.opponents_hand:
+    """RULES 7 (`opponents_hand`): the hand points each seat adds from the others' hands.
+
+    The seat that went out adds the hands of its opponents (every other player; with
+    sides, the other side: a partner's hand counts for no one). At a stock-out between
+    two players each adds the other's hand; between two sides, each seat adds the hand
+    of the opponent after it, so each side adds each opponent's hand once. Otherwise
+    nobody adds (each subtracts their own)."""
+    n, rules = state.n, state.rules
+    if not rules.opponents_hand:
         return [0] * n
     if reason == "went_out":
-        total = sum(in_hands) - in_hands[seat]
+        total = sum(in_hands[other] for other in opponents(seat, rules, n))
         return [total if s == seat else 0 for s in range(n)]
     if _two_sided(state):
-        return [sum(in_hands) - in_hands[s] for s in range(n)]
+        return [in_hands[(s + 1) % n] for s in range(n)]
     return [0] * n
 
 
@@ -1227,6 +1360,8 @@ def _bonus(state: State, seat: int, by_discard: bool) -> int:
         bonus += bonus_points(rules.go_out_bonus, rules)
     if rules.master_run and state.long_run and by_discard:
         bonus += bonus_points(500, rules)
+    if rules.variant == "persian":  # RULES 8: going out, +25 to the side
+        bonus += bonus_points(PERSIAN_OUT, rules)
     return bonus
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Literal
 
 import msgspec
+from msgspec import UNSET, UnsetType
 
 from .rules import Rules
 
@@ -205,6 +206,9 @@ class RoundEnded(Event, tag="round_ended", kw_only=True):
     reason: Literal["went_out", "stock_out"]
     went_out: int | None = None
     scores: tuple[SeatScore, ...]
+    sides: tuple[int, ...] | UnsetType = UNSET
+    """RULES 8 (partnership, persian): each side's running total after the round, side 0
+    (seats 0 and 2) first: the sum of its partners' totals. Absent without sides."""
 
 
 class GameEnded(Event, tag="game_ended", kw_only=True):
@@ -212,7 +216,18 @@ class GameEnded(Event, tag="game_ended", kw_only=True):
 
     winner: int | None
     totals: tuple[int, ...]
-    reason: Literal["target", "max_rounds"] = "target"
+    reason: Literal["target", "max_rounds", "deals"] = "target"
+    """Why the game ended: a total reached the target (RULES 6.4), the round limit
+    (RULES 5.4), or the two deals of `persian` were played (RULES 8)."""
+    sides: tuple[int, ...] | UnsetType = UNSET
+    """RULES 8: each side's final total (under `persian` with the +50 of the side with
+    more points); absent without sides. `winner` is then the winning side's lower seat,
+    which is also the side's number."""
+    side: int | UnsetType | None = UNSET
+    """RULES 8: the winning side (None when unfinished); absent without sides."""
+    margin: int | UnsetType = UNSET
+    """RULES 8 (`persian`): what the winning side wins, the difference of the final side
+    totals; absent otherwise."""
 
 
 AnyEvent = (

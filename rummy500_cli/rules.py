@@ -20,7 +20,8 @@ class Rules(msgspec.Struct, frozen=True, kw_only=True, gc=False):
 
     # 1. Cards and players
     decks: Literal["auto", 1, 2] = "auto"
-    jokers_per_deck: Literal[0, 1, 2] = 0
+    jokers_per_deck: Literal[0, 1, 2, 4] = 0
+    """4 is the 56-card pack of `persian` (RULES 8), refused elsewhere."""
     # 2. Deal
     hand_size: Literal["auto"] | int = "auto"
     next_dealer: Literal["left", "round_winner"] = "left"
@@ -123,16 +124,16 @@ class Rules(msgspec.Struct, frozen=True, kw_only=True, gc=False):
                     "divide_by_five needs every card value in fives: add card_values=five, "
                     "or other_cards=5 with ace_value=15 or 25"
                 )
-        if self.gambit and self.jokers_per_deck < 2:
+        if self.gambit and self.jokers_per_deck != 2:
             raise RulesError(
                 "dealers_gambit needs jokers_per_deck=2 (54 cards: the dealer's joker and "
                 "one joker in play)"
             )
-        played = PLAYED_VARIANTS.get(self.variant, ())
+        self._check_sides(players)
         unplayed = [
             f"{name}={format_value(value)}"
             for name, value in self.changes().items()
-            if name in NOT_YET_PLAYED and name not in played
+            if name in NOT_YET_PLAYED and not self._variant_plays(name)
         ]
         if unplayed:
             raise RulesError(
@@ -141,17 +142,43 @@ class Rules(msgspec.Struct, frozen=True, kw_only=True, gc=False):
                 + ", ".join(f"{n}={format_value(getattr(STANDARD, n))}" for n in NOT_YET_PLAYED)
             )
 
+    def _check_sides(self, players: int) -> None:
+        """RULES 8: partnership and persian are for 4 players in two sides; persian is
+        played with one 56-card pack (4 jokers), and only persian has 4 jokers."""
+        if self.variant in ("partnership", "persian") and players != 4:
+            raise RulesError(
+                f"variant={self.variant} is for 4 players in two sides (partners opposite), "
+                f"not {players}"
+            )
+        if self.variant == "persian":
+            if self.jokers_per_deck != 4:
+                raise RulesError(
+                    f"variant=persian plays a 56-card pack: jokers_per_deck=4, "
+                    f"not {self.jokers_per_deck}"
+                )
+            if self.decks == 2:
+                raise RulesError("variant=persian plays one 56-card pack: decks=auto or 1")
+        elif self.jokers_per_deck == 4:
+            raise RulesError(
+                "jokers_per_deck=4 is the persian pack (--variant persian); "
+                "other games take 0, 1 or 2"
+            )
+
+    def _variant_plays(self, name: str) -> bool:
+        """Whether a NOT_YET_PLAYED option is played under this variant (RULES 8)."""
+        if name == "variant":
+            return self.variant in PLAYED_VARIANTS
+        return name == "jokers_per_deck" and self.variant in ("persian", "dealers_gambit")
+
+
+PLAYED_VARIANTS = ("partnership", "persian", "dealers_gambit")
+"""The variants of RULES 8 the engine plays (the others are still NOT_YET_PLAYED)."""
 
 NOT_YET_PLAYED = (
     "jokers_per_deck",
     "variant",
 )
 """Options the Struct holds and validates but the engine does not play yet."""
-
-PLAYED_VARIANTS: dict[str, tuple[str, ...]] = {
-    "dealers_gambit": ("variant", "jokers_per_deck"),
-}
-"""The variants played now, and the options of NOT_YET_PLAYED they make playable."""
 
 STANDARD = Rules()
 
@@ -169,7 +196,7 @@ PRESETS: dict[str, dict[str, object]] = {
 VARIANTS: dict[str, dict[str, object]] = {
     "jokers": {"variant": "jokers", "jokers_per_deck": 1},
     "partnership": {"variant": "partnership"},
-    "persian": {"variant": "persian", "jokers_per_deck": 2},
+    "persian": {"variant": "persian", "jokers_per_deck": 4},
     "dealers_gambit": {"variant": "dealers_gambit", "jokers_per_deck": 2},
 }
 

@@ -20,6 +20,7 @@ from .bots import make_bot
 from .engine import new_game, resolve
 from .events import Event, GameEnded, PileTaken, RoundEnded
 from .rules import STANDARD, Rules, make_rules
+from .sides import PARTNERED, team_of
 from .state import State, fold
 
 SUMMARY_KIND = "rummy500-simulate"
@@ -100,11 +101,18 @@ def game_plan(config: Config, index: int) -> tuple[str, list[str]]:
     with the seats swapped. From block to block the order of the levels around the
     table (who plays after whom) goes through every permutation, so that no level
     always follows the same one (a weak player feeds the next one its discards).
+
+    In a partnership game (RULES 8) the levels are not permuted: with one or two levels,
+    partners play the same level, so a level's wins are its side's, and the rotation
+    gives each level both sides of the same deals.
     """
     players = config.players
     block, turn = divmod(index, players)
     base = [config.bots[seat % len(config.bots)] for seat in range(players)]
-    order = [base[i] for i in _permutation(players, block % math.factorial(players))]
+    if config.rules.get("variant") in PARTNERED:
+        order = base
+    else:
+        order = [base[i] for i in _permutation(players, block % math.factorial(players))]
     seats = [order[(seat + turn) % players] for seat in range(players)]
     return f"{config.seed}-{block}", seats
 
@@ -195,7 +203,8 @@ def play_one(config: Config, index: int, out: str | None = None) -> GameFigures:
         seats=[
             SeatFigures(
                 level=levels[seat],
-                won=state.winner == seat,
+                won=state.winner is not None
+                and team_of(state.winner, state.rules) == team_of(seat, state.rules),
                 final=state.totals[seat],
                 round_score=round_scores[seat],
                 go_outs=outs[seat],

@@ -75,6 +75,7 @@ class State:
         "round",
         "rules",
         "sealed",
+        "sides",
         "step",
         "stock",
         "table_points",
@@ -105,6 +106,10 @@ class State:
         self.dealer = -1
         self.to_move = -1
         self.totals = [0] * self.n
+        """Each seat's running total: what that seat scored (in a partnership game too)."""
+        self.sides: tuple[int, ...] = ()
+        """RULES 8: the side totals the last RoundEnded or GameEnded recorded (none yet,
+        or no sides: empty); `sides.side_totals` reads them."""
         self.hands: list[list[Card]] = [[] for _ in range(self.n)]
         self.stock: list[Card] = []
         """The stock, its top card last."""
@@ -237,6 +242,7 @@ class State:
             self.gambit,
             tuple(c.ascii for c in self.removed),
             tuple(sorted(self.sealed)),
+            self.sides,
         )
 
     # --- Folding events --------------------------------------------------------------
@@ -447,11 +453,13 @@ class State:
 
     def _round_ended(self, event: RoundEnded) -> None:
         self.totals = [score.total for score in event.scores]
+        self.sides = event.sides or ()
         self.went_out = event.went_out
         self.phase = "between"
 
     def _game_ended(self, event: GameEnded) -> None:
         self.winner = event.winner
+        self.sides = event.sides or self.sides
         self.phase = "over"
         self.to_move = -1
 

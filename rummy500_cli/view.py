@@ -9,8 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 import msgspec
+from msgspec import UNSET, UnsetType
 
 from .events import Event, RoundDealt, StockDrawn, StockRebuilt
+from .sides import partner_of, side_totals
 from .state import State
 
 
@@ -38,6 +40,10 @@ class View(msgspec.Struct, frozen=True, kw_only=True):
     totals: tuple[int, ...]
     pending: str | None = None
     kept: str | None = None
+    partner: int | UnsetType = UNSET
+    """RULES 8: the asked seat's partner in a partnership game; absent otherwise."""
+    sides: tuple[int, ...] | UnsetType = UNSET
+    """RULES 8: the side totals (seats 0+2, then 1+3); absent without sides."""
 
 
 def view(state: State, seat: int) -> View:
@@ -66,7 +72,16 @@ def view(state: State, seat: int) -> View:
         totals=tuple(state.totals),
         pending=state.pending.ascii if own and state.pending is not None else None,
         kept=state.kept.ascii if own and state.kept is not None else None,
+        **_sides(state, seat),
     )
+
+
+def _sides(state: State, seat: int) -> dict[str, Any]:
+    """RULES 8: the partner and the side totals, for a partnership game only."""
+    partner = partner_of(seat, state.rules)
+    if partner is None:
+        return {}
+    return {"partner": partner, "sides": side_totals(state)}
 
 
 def visible_event(event: Event, seat: int | None) -> dict[str, Any]:

@@ -363,3 +363,37 @@ def test_round_end_is_observed() -> None:
         if isinstance(event, RoundEnded):
             assert memory.known == [[], []]
     assert memory.seen == len(events)
+
+
+# --- RULES 8: sides -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("variant", ["partnership", "persian"])
+def test_every_level_plays_only_legal_moves_in_a_partnership_game(variant: str) -> None:
+    """RULES 8: every level, partnered with itself or another, plays only legal moves
+    (persian's jokers included)."""
+    rules = make_rules({"max_rounds": 2}, variant=variant)
+    for number, levels in enumerate([LEVELS, ["expert", "strong"], ["greedy", "random"]]):
+        assert checked_game(4, rules, f"sides-{number}", levels) > 0
+
+
+@pytest.mark.parametrize(
+    ("totals", "goes_out"), [([0, 300, 0, 300], False), ([300, 0, 300, 0], True)]
+)
+def test_strong_does_not_go_out_into_a_game_its_side_loses(totals: list, goes_out: bool) -> None:
+    """RULES 8 with RULES 6.4: strong could go out with four 9s; the other side is at 600
+    of 500 between its two seats, so going out would end the game lost: it discards
+    instead. With its own side ahead it goes out. Seat totals are set by hand here: the
+    guard reads the side totals, their sum."""
+    from helpers import act, start
+
+    state = start(
+        ["9C 9D 9H", "2S 3S 4S", "2H 3H 4H", "2C 3C 4C"], "KD", "9S", variant="partnership"
+    )
+    state.totals = totals
+    act(state, "draw")
+    action = make_bot("strong", 0, 0).choose(state)
+    kind = "meld" if goes_out else "discard"
+    assert action.text().startswith(kind), action.text()
+    if goes_out:
+        assert len(action.cards) == 4

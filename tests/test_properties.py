@@ -46,7 +46,16 @@ RULE_SETS = [
     {"rum_call": True, "out_of_turn": True, "opponents_hand": True, "first_meld_min": 30},
     {"variant": "dealers_gambit", "jokers_per_deck": 2},
     {"variant": "dealers_gambit", "jokers_per_deck": 2, "final_discard": "required"},
+    # RULES 8: the partnership variants, always 4 players (see `players_for`)
+    {"variant": "partnership"},
+    {"variant": "persian", "jokers_per_deck": 4},
+    {"variant": "partnership", "opponents_hand": True, "rum_call": True, "out_of_turn": True},
 ]
+
+
+def players_for(options: dict, players: int) -> int:
+    """RULES 8: the partnership variants are played by exactly 4 players."""
+    return 4 if options.get("variant") in ("partnership", "persian") else players
 
 
 def all_cards(state: State) -> Counter:
@@ -95,17 +104,25 @@ class Checker:
         hands = [hand_total(hand, rules) for hand in state.hands]
         # RULES 7 opponents_hand: the one who went out adds the others' hands; at a
         # stock-out with two players each adds the other's; else each subtracts its own.
-        collect = rules.opponents_hand and (event.reason == "went_out" or state.n == 2)
+        # With sides (RULES 8), "the others" are the other side, and at a stock-out each
+        # seat adds the hand of the opponent after it.
+        sided = rules.variant in ("partnership", "persian")
+        two = state.n == 2 or sided
+        collect = rules.opponents_hand and (event.reason == "went_out" or two)
         for seat, score in enumerate(event.scores):
             assert score.table == self.round_table[seat]
             assert score.hand == hands[seat]
             if not collect:
                 expected = score.table - (score.hand if penalty else 0) + score.bonus
             elif event.reason == "went_out":
-                others = sum(hands) - hands[seat] if seat == event.went_out else 0
+                out = event.went_out
+                against = [
+                    s for s in range(state.n) if s != out and (not sided or s % 2 != out % 2)
+                ]
+                others = sum(hands[s] for s in against) if seat == out else 0
                 expected = score.table + score.bonus + others
             else:
-                expected = score.table + ((sum(hands) - hands[seat]) if penalty else 0)
+                expected = score.table + (hands[(seat + 1) % state.n] if penalty else 0)
             assert score.score == expected
         if event.went_out is not None:
             assert not state.hands[event.went_out]
@@ -168,6 +185,10 @@ def play_checked(players: int, options: dict, seed: int, probe_every: int = 7) -
 def test_seeded_rounds_keep_every_invariant(options: dict, players: int) -> None:
     if options.get("decks") == 2 and players == 2:
         options = {**options, "hand_size": 13}
+    if players_for(options, players) != players:  # other seeds, not the same 4 games again
+        for seed in range(4):
+            play_checked(4, options, 100 * players + seed)
+        return
     for seed in range(4):
         play_checked(players, options, seed)
 
@@ -180,7 +201,7 @@ def test_seeded_rounds_keep_every_invariant(options: dict, players: int) -> None
 def test_random_rounds_keep_every_invariant(seed: int, players: int, options: dict) -> None:
     if options.get("hand_size") == 10 and players > 4:
         options = {**options, "decks": 2}
-    play_checked(players, options, seed, probe_every=11)
+    play_checked(players_for(options, players), options, seed, probe_every=11)
 
 
 def test_same_seed_gives_a_byte_identical_log() -> None:
@@ -208,4 +229,4 @@ def test_whole_games_reach_a_winner() -> None:
 def test_soak_many_games(seed: int, players: int, options: dict) -> None:
     if options.get("hand_size") == 10 and players > 4:
         options = {**options, "decks": 2}
-    play_checked(players, {**options, "max_rounds": 3}, seed, probe_every=3)
+    play_checked(players_for(options, players), {**options, "max_rounds": 3}, seed, probe_every=3)

@@ -8,7 +8,14 @@ from pathlib import Path
 import pytest
 
 from rummy500_cli.audit import audit
-from rummy500_cli.events import PileTaken, RumCalled, WindowOpened
+from rummy500_cli.events import (
+    GameEnded,
+    Melded,
+    PileTaken,
+    RoundEnded,
+    RumCalled,
+    WindowOpened,
+)
 from rummy500_cli.log import read_log
 from rummy500_cli.replay import Replay
 
@@ -22,7 +29,15 @@ EXPECTED = {
     "stacked-deep-take.jsonl": ((129, 163, 160), "Bob", 2),
     "unfinished.jsonl": ((71, 116), None, 2),
     "windows-three-players.jsonl": ((576, 244, 245), "Ana", 4),
+    # RULES 8: a side's win is named by its partners
+    "partnership-sides.jsonl": ((105, 354, 174, 192), "Bob & Dee", 6),
+    "persian-two-deals.jsonl": ((132, 161, 243, 19), "Ana & Cy", 2),
 }
+SIDES = {
+    "partnership-sides.jsonl": (279, 546),
+    "persian-two-deals.jsonl": (375 + 50, 180),
+}
+"""The final side totals (RULES 8; persian's with the +50 of the side with more)."""
 
 
 def test_every_sample_is_listed() -> None:
@@ -44,6 +59,7 @@ def test_sample_verifies_and_ends_as_recorded(name: str) -> None:
     assert summary.finished == (winner is not None)
     game = Replay(data.events)
     assert tuple(game.state_at(game.last).totals) == totals
+    assert summary.sides == SIDES.get(name, ())
 
 
 def test_the_samples_show_what_they_claim() -> None:
@@ -66,3 +82,18 @@ def test_the_windows_sample_has_every_kind_of_window() -> None:
     assert rules.rum_call and rules.out_of_turn and rules.opponents_hand
     assert {e.kind for e in events if isinstance(e, WindowOpened)} == {"rum", "play", "deadwood"}
     assert sum(isinstance(e, RumCalled) for e in events) == 2
+
+
+def test_the_partnership_samples_show_what_they_claim() -> None:
+    """RULES 8: Ana went out of the last round of the partnership sample, yet Bob & Dee
+    won on the side totals; the persian sample has four jokers laid at once (160), three
+    jokers (60), and ends after two deals with a margin of 245."""
+    sides = read_log(REPLAYS / "partnership-sides.jsonl").events
+    last = [e for e in sides if isinstance(e, RoundEnded)][-1]
+    assert last.went_out == 0 and sides[-1].side == 1
+    persian = read_log(REPLAYS / "persian-two-deals.jsonl").events
+    jokers = [e.values for e in persian if isinstance(e, Melded) and "JK" in e.cards]
+    assert jokers == [(40, 40, 40, 40), (20, 20, 20)]
+    game = persian[-1]
+    assert isinstance(game, GameEnded)
+    assert (game.reason, game.side, game.margin) == ("deals", 0, 245)

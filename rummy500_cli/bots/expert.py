@@ -20,6 +20,7 @@ from __future__ import annotations
 from ..actions import AnyAction, Block, Discard, DrawStock
 from ..engine import legal_actions, resolve
 from ..events import GameEnded, RoundEnded
+from ..sides import partner_of, team_of
 from ..state import State
 from .base import Bot
 from .hand import WORK
@@ -180,9 +181,11 @@ class ExpertBot(Bot):
             world.apply(event)
             if isinstance(event, RoundEnded):
                 scores = [score.score for score in event.scores]
-                value = _spread(scores, me)
+                value = _spread(scores, me, partner_of(me, world.rules))
             elif isinstance(event, GameEnded) and value is not None:
-                if event.winner == me:
+                if event.winner is not None and team_of(event.winner, world.rules) == team_of(
+                    me, world.rules
+                ):
                     value += WIN_BONUS
                 elif event.winner is not None:
                     value -= WIN_BONUS
@@ -195,9 +198,14 @@ class ExpertBot(Bot):
             k = Knowledge.build(world, seat, None)
             ctx = Context(world, k)
             worth.append(world.table_points[seat] + ctx.hand_worth(world.hands[seat]))
-        return _spread(worth, self._seat)
+        return _spread(worth, self._seat, partner_of(self._seat, world.rules))
 
 
-def _spread(values: list, me: int) -> float:
+def _spread(values: list, me: int, partner: int | None = None) -> float:
+    """A seat's value against the others' mean; with a partner (RULES 8), its side's
+    against the other side's."""
+    if partner is not None:
+        theirs = [v for i, v in enumerate(values) if i not in (me, partner)]
+        return values[me] + values[partner] - sum(theirs)
     others = [v for i, v in enumerate(values) if i != me]
     return values[me] - sum(others) / len(others)

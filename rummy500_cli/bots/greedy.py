@@ -21,9 +21,8 @@ from ..actions import (
     TakePile,
 )
 from ..cards import CARDS, Card
-from ..engine import layoff_values, meld_values
+from ..engine import layoff_values, play_value
 from ..events import Event
-from ..melds import shape_of
 from ..scoring import hand_value
 from ..state import State
 from .base import Bot
@@ -32,15 +31,12 @@ from .knowledge import Knowledge
 
 
 def play_points(state: State, action: AnyAction) -> int:
-    """The points a meld or lay-off would put on the table now."""
-    if isinstance(action, LayMeld):
-        shape = shape_of(action.cards, state.rules, state.decks, action.ace_high)
-        points = sum(meld_values(shape.cards, shape.kind, state.rules))
-        return 2 * points if action.double else points  # RULES 8 dealers_gambit
-    if isinstance(action, LayOff):
-        meld = state.meld(action.meld)
-        return sum(layoff_values(meld, action.cards, action.end, state.rules))
-    return 0
+    """The points a meld or lay-off would put on the table now (a set of jokers under
+    `persian` included: `engine.play_value`)."""
+    points = play_value(state, action)
+    if isinstance(action, LayMeld) and action.double:  # RULES 8 dealers_gambit
+        return 2 * points
+    return points
 
 
 def best_play(state: State, actions: list[AnyAction]) -> AnyAction | None:

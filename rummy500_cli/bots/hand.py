@@ -14,7 +14,8 @@ from collections.abc import Sequence
 
 from ..cards import Card
 from ..engine import layoff_values, meld_values
-from ..melds import Meld, hand_index, layoffs_on, runs_in, sets_in
+from ..melds import End, Meld, hand_index, layoffs_on, runs_in, sets_in
+from ..persian import joker_layoffs_on, joker_sets_in, plays_jokers
 from ..rules import Rules
 
 SEARCH_BUDGET = 600
@@ -54,6 +55,8 @@ def new_melds(hand: Sequence[Card], rules: Rules, decks: int) -> list[tuple[int,
     ]
     for _start, cards in runs_in(hand, rules):
         found.append((sum(meld_values(cards, "run", rules)), cards))
+    if plays_jokers(rules):  # RULES 8, persian: sets of jokers
+        found.extend((sum(meld_values(c, "set", rules)), c) for c in joker_sets_in(hand))
     found.sort(key=lambda item: (-item[0], -len(item[1])))
     return found
 
@@ -86,7 +89,7 @@ def lay_off_all(
         best = None
         best_key = (0, 0)
         for index, meld in enumerate(table):
-            for cards, end in layoffs_on(meld, ranks, rules, decks):
+            for cards, end in _layoffs(meld, rest, ranks, rules, decks):
                 if limit and len(cards) > limit - laid:
                     continue
                 value = sum(layoff_values(meld, cards, end, rules))
@@ -103,6 +106,17 @@ def lay_off_all(
         laid += len(cards)
         done.append((cards, index))
     return points, done, rest
+
+
+def _layoffs(
+    meld: Meld, rest: list[Card], ranks: dict[int, set[int]], rules: Rules, decks: int
+) -> list[tuple[tuple[Card, ...], End | None]]:
+    """The lay-offs from the cards onto one meld, a joker on a set of jokers included
+    under `persian` (RULES 8)."""
+    found = layoffs_on(meld, ranks, rules, decks)
+    if plays_jokers(rules):
+        found.extend((cards, None) for cards in joker_layoffs_on(meld, rest))
+    return found
 
 
 def plan(

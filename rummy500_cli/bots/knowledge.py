@@ -124,16 +124,17 @@ class Memory:
                 known.remove(card)
 
 
-_DECKS: dict[int, list[int]] = {}
+_DECKS: dict[tuple[int, int], list[int]] = {}
 
 
-def _deck_counts(decks: int) -> list[int]:
-    counts = _DECKS.get(decks)
+def _deck_counts(decks: int, jokers: int = 0) -> list[int]:
+    """By card code: the copies in the game's deck (jokers at code 52)."""
+    counts = _DECKS.get((decks, jokers))
     if counts is None:
         counts = [0] * 53
-        for card in new_deck(decks):
+        for card in new_deck(decks, jokers):
             counts[card.code] += 1
-        _DECKS[decks] = counts
+        _DECKS[(decks, jokers)] = counts
     return counts
 
 
@@ -196,7 +197,7 @@ class Knowledge:
             empty: list[list[Card]] = [[] for _ in range(n)]
             k.known = [[] for _ in range(n)]
             k.took = k.refused = k.discarded = empty
-        live = list(_deck_counts(state.decks))
+        live = list(_deck_counts(state.decks, state.rules.jokers_per_deck))
         for card in state.hands[seat]:
             live[card.code] -= 1
         for card in state.pile:

@@ -21,10 +21,12 @@ closer: the stock running out, or an opponent with few cards.
 from __future__ import annotations
 
 from ..actions import AnyAction, ChooseUpcard, Discard, DrawStock, LayMeld, LayOff, TakePile
-from ..cards import CARDS, Card
+from ..cards import CARDS, JOKER, Card
 from ..melds import rank_at
+from ..persian import plays_jokers
 from ..rules import Rules
 from ..scoring import hand_total, hand_value, table_value
+from ..sides import opponents, partner_of, partnered
 from ..state import State
 from .base import Bot
 from .greedy import best_play, doubled, gambit_choice, play_points, window_choice
@@ -59,10 +61,10 @@ _VALUE_TABLES: dict[Rules, tuple[list[int], list[int], list[int]]] = {}
 
 def _values(rules: Rules) -> tuple[list[int], list[int], list[int]]:
     """By card code: its value in the hand, on the table high (an Ace in a set or next to
-    a King) and on the table low (RULES 6.1)."""
+    a King) and on the table low (RULES 6.1); the joker at code 52."""
     tables = _VALUE_TABLES.get(rules)
     if tables is None:
-        cards = CARDS[:52]
+        cards = CARDS[:53]
         tables = (
             [hand_value(card, rules) for card in cards],
             [table_value(card, rules, True) for card in cards],
@@ -141,6 +143,9 @@ class Context:
             if meld.kind == "set":
                 if len(meld.cards) >= limit:
                     continue
+                if meld.rank == 0:  # RULES 8, persian: a set of jokers takes a joker
+                    layable[JOKER.code] = high[JOKER.code]
+                    continue
                 suits = {c.suit_no for c in meld.cards}
                 for suit in range(4):
                     if self.dup or suit not in suits:
@@ -185,6 +190,8 @@ class Context:
         laid = self.layable.get(code)
         if laid is not None:
             return laid
+        if card is JOKER:
+            return self.joker_value(have)
         outs = self.outs
         # sets: the other suits of the rank
         one = 0.0
@@ -237,6 +244,22 @@ class Context:
         ace_high = card.rank == 1 and (have[dn1] or have[dn2])
         tv = high[code] if one + two >= run_one + run_two or ace_high else low[code]
         return p * tv - (1.0 - p) * self.risk * hand_values[code]
+
+    def joker_value(self, have: list[int]) -> float:
+        """RULES 8 (`persian`): a joker melds only in a set of jokers. Its worth: its
+        table value if the hand holds three jokers, else its chance of meeting the
+        jokers it lacks (live jokers, and pile jokers at a discount) less the risk of
+        being caught with it."""
+        code = JOKER.code
+        held = have[code]
+        value = self.values[1][code]
+        if held >= 3 or not plays_jokers(self.rules):
+            return value if held >= 3 else -self.risk * self.values[0][code]
+        outs = self.outs[code]
+        p = 1.0 - (1.0 - self.q) ** outs if outs else 0.0
+        if held < 2:
+            p = p * p * 0.5
+        return p * value - (1.0 - p) * self.risk * self.values[0][code]
 
     def hand_worth(self, cards: list[Card]) -> float:
         have = [0] * 53
@@ -296,9 +319,14 @@ class Context:
         total = 0.0
         tv = table_value(card, rules, True)
         layable = rules.pile_use == "meld_or_layoff" and card.code in self.layable
+        if card is JOKER:
+            return FEED * self.joker_feed(layable, tv)
         pile_gain = self.pile_gain(card)
+        partner = partner_of(self.seat, rules)
         for step in range(1, self.n):
             other = (self.seat + step * self.step) % self.n
+            if other == partner:
+                continue  # RULES 8: what the partner takes scores for the side
             weight = 1.0 if step == 1 else 0.35 / (step - 1)
             gain = 0.0
             if layable:
@@ -337,6 +365,16 @@ class Context:
             gain = max(gain, min(0.8, pair * signal) * (tv + 10), pile_gain)
             total += weight * gain
         return FEED * total
+
+    def joker_feed(self, layable: bool, tv: int) -> float:
+        """What a discarded joker gives the next player (RULES 8, `persian`): a lay-off on
+        a set of jokers, or a set with the jokers it took before or the pile's."""
+        if layable:
+            return tv + 2
+        following = (self.seat + 1) % self.n
+        near = sum(1 for card in self.k.took[following] if card is JOKER)
+        near += sum(1 for card in self.pile if card is JOKER)
+        return 0.0 if near < 2 else tv + 15
 
 
 def _near(a: int, b: int) -> bool:
@@ -457,6 +495,8 @@ class StrongBot(Bot):
 
     def _loses_by_ending(self, state: State, ctx: Context, rest: list[Card]) -> bool:
         rules = state.rules
+        if partnered(rules):
+            return self._side_loses_by_ending(state, ctx, rest)
         me = self.seat
         mine = state.totals[me] + state.table_points[me]
         mine -= hand_total(rest, rules)
@@ -468,6 +508,29 @@ class StrongBot(Bot):
             best_other = max(best_other, guess)
         ends = max(mine, best_other) >= rules.target
         return ends and best_other >= mine
+
+    def _side_loses_by_ending(self, state: State, ctx: Context, rest: list[Card]) -> bool:
+        """RULES 8: going out would end the game with this seat's side behind. The sides
+        are compared by their totals: this seat's (its hand known), its partner's and the
+        opponents' (their hands guessed at 7 a card). Under `persian` the game ends with
+        the second deal, and going out adds 25 to the side."""
+        rules = state.rules
+        me = self.seat
+
+        def guess(seat: int) -> int:
+            return state.totals[seat] + state.table_points[seat] - 7 * ctx.counts[seat]
+
+        partner = partner_of(me, rules)
+        assert partner is not None
+        mine = state.totals[me] + state.table_points[me] - hand_total(rest, rules)
+        mine += guess(partner)
+        theirs = sum(guess(seat) for seat in opponents(me, rules, state.n))
+        if rules.variant == "persian":
+            mine += 25
+            ends = state.round >= 2
+        else:
+            ends = max(mine, theirs) >= rules.target
+        return ends and theirs >= mine
 
     def discard_costs(
         self, state: State, choices: list, ctx: Context

@@ -17,8 +17,9 @@ from ..events import Event, RoundEnded
 from ..render.rules_text import rules_text
 from ..render.scores import score_table
 from ..render.style import Style
-from ..render.table import hand_line, meld_lines, pile_line, table_view
+from ..render.table import hand_line, meld_lines, pile_line, sides_line, table_view
 from ..session import Session
+from ..sides import partnered
 from ..view import visible_event
 
 META = {
@@ -120,6 +121,9 @@ class Interpreter:
             + " · ".join(f"{n} {t}" for n, t in zip(state.players, state.totals, strict=True))
             + f" (playing to {state.rules.target})"
         ]
+        if partnered(state.rules):  # RULES 8: the sides decide; each seat's own part
+            seats = " · ".join(f"{n} {t}" for n, t in zip(state.players, state.totals, strict=True))
+            lines = [sides_line(state), f"Seats: {seats}"]
         ended = [e for e in self.session.events if isinstance(e, RoundEnded)]
         if ended:
             lines.append(score_table(state.players, ended[-1]))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from .options import rule_options, rules_from
+from .options import default_players, rule_options, rules_from
 
 
 @click.command()
@@ -22,7 +22,7 @@ def rules(
     """
     from ..render.rules_text import rules_text
 
-    chosen = rules_from(variant, rule, target, players or 2)
+    chosen = rules_from(variant, rule, target, players or default_players(variant, 2))
     click.echo(rules_text(chosen, players))
 
 

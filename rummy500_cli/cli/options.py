@@ -24,9 +24,19 @@ def rule_options(command: Callable[..., Any]) -> Callable[..., Any]:
         "--variant",
         metavar="NAME",
         default=None,
-        help="A preset or variant: standard, wikipedia (and, later, jokers, partnership...).",
+        help="A preset or variant: standard, wikipedia, partnership, persian.",
     )(command)
     return command
+
+
+SIDES_VARIANTS = ("partnership", "persian")
+"""The variants of RULES 8 played by 4 players in two sides."""
+
+
+def default_players(variant: str | None, fallback: int) -> int:
+    """The players of a game when --players is not given: 4 for a partnership variant
+    (RULES 8), else `fallback`."""
+    return 4 if variant in SIDES_VARIANTS else fallback
 
 
 def rules_from(variant: str | None, rule: tuple[str, ...], target: int | None, players: int):

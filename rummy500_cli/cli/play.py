@@ -13,7 +13,7 @@ from typing import IO
 
 import click
 
-from .options import rule_options, rules_from
+from .options import default_players, rule_options, rules_from
 
 BOT_NAMES = ["Ada", "Bob", "Cy", "Dee", "Eve", "Fox", "Gus", "Hal"]
 
@@ -272,6 +272,9 @@ def play(
     from ..session import Session
     from .paths import new_save_path
 
+    source = click.get_current_context().get_parameter_source("players")
+    if source == click.core.ParameterSource.DEFAULT:
+        players = default_players(variant, players)  # RULES 8: sides need 4 players
     rules = rules_from(variant, rule, target, players)
     names, kinds = _parse_seats(players, name, bots, seats)
     if seed is None:

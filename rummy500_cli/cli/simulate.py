@@ -13,7 +13,7 @@ from typing import Any
 
 import click
 
-from .options import rule_options, rules_from
+from .options import SIDES_VARIANTS, default_players, rule_options, rules_from
 
 DEFAULT_THINK = 300
 
@@ -102,6 +102,11 @@ def render(summary: dict[str, Any]) -> str:
             cell.ljust(widths[i]) if i == 0 else cell.rjust(widths[i]) for i, cell in enumerate(row)
         ]
         lines.append("  ".join(cells).rstrip())
+    if rules.get("variant") in SIDES_VARIANTS:
+        lines.append(
+            "sides: partners play the same level (seats 0+2, 1+3); a side's win counts as a "
+            "win for both partners, so wins are per side"
+        )
     if summary["unfinished"]:
         lines.append(
             f"unfinished: {summary['unfinished']} games stopped by max_rounds without a winner"
@@ -250,7 +255,7 @@ def simulate(
     if ctx.invoked_subcommand is not None:
         return
     levels = _levels(bots)
-    count = players if players is not None else max(2, len(levels))
+    count = players if players is not None else default_players(variant, max(2, len(levels)))
     if len(levels) > count:
         raise click.BadParameter(
             f"{len(levels)} levels for {count} players: give --players {len(levels)} or more",

@@ -27,6 +27,7 @@ from ..events import (
     UpcardChosen,
     WindowOpened,
 )
+from ..sides import side_name
 from ..state import State
 from .style import Style
 
@@ -180,5 +181,19 @@ class Narrator:
             if event.winner is None:
                 rounds = "1 round" if state.round == 1 else f"{state.round} rounds"
                 return f"The game stops unfinished after {rounds} (max_rounds)."
+            if event.sides:
+                return _side_win(state.players, event)
             return f"{state.players[event.winner]} wins the game with {event.totals[event.winner]}."
         return ""
+
+
+def _side_win(players: tuple[str, ...], event: GameEnded) -> str:
+    """RULES 8: the winning side, the sides' totals, and under persian the margin."""
+    side = event.winner
+    assert side is not None and event.sides
+    other = 1 - side
+    won, lost = event.sides[side], event.sides[other]
+    text = f"{side_name(side, players)} win the game, {won} to {lost}"
+    if event.margin:
+        return f"{text} (with 50 for more points): they win the difference, {event.margin}."
+    return text + "."

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from ..rules import Rules, format_value
+from ..sides import partnered
 
 
 def rules_text(rules: Rules, players: int | None = None) -> str:
     """Every rule of the game in force, one short paragraph per topic."""
     r = rules
     lines = []
-    if players:
+    if partnered(r):
+        lines.extend(_sides_text(r))
+    elif players:
         decks = r.deck_count(players)
         lines.append(
             f"Players: {players}, each for themself; {r.cards_dealt(players)} cards each from "
@@ -81,10 +84,15 @@ def rules_text(rules: Rules, players: int | None = None) -> str:
         if r.card_values == "face"
         else "A-9 count 5 (an Ace 15 when high or in a set); 10, J, Q, K 10"
     )
+    goal = (
+        _sides_goal(r)
+        if partnered(r)
+        else f"First to {r.target} wins; the highest total wins when several pass it, and a "
+        "tie for the highest plays another round."
+    )
     lines.append(
         f"Scoring: {values}; an Ace left in hand counts 15. Each round you score the cards you "
-        f"put on the table minus the cards left in your hand. First to {r.target} wins; the "
-        "highest total wins when several pass it, and a tie for the highest plays another round."
+        f"put on the table minus the cards left in your hand. {goal}"
     )
     extras = []
     if r.ace_value:
@@ -154,3 +162,40 @@ def _out_of_turn(r: Rules) -> list[str]:
             "with 2 players each adds the other's hand; with more, each subtracts their own."
         )
     return lines
+
+
+def _sides_text(r: Rules) -> list[str]:
+    """RULES 8: who plays with whom, and persian's pack and jokers."""
+    lines = [
+        "Players: 4, in two sides of two, partners sitting opposite: the first and third "
+        "named play together against the second and fourth, so the turn passes from side to "
+        "side. Partners score as one side; anyone may lay off on any meld, your partner's "
+        "too, to go out faster."
+    ]
+    if r.variant == "persian":
+        lines.append(
+            f"Pack: 56 cards, one deck and four jokers; {r.cards_dealt(4)} cards each. "
+            "Jokers count 20, on the "
+            "table and in the hand. They are not wild: jokers make sets only with other "
+            "jokers (3 or 4 jokers), never a run or a set of another rank."
+        )
+    else:
+        pack = "one 52-card deck" if r.deck_count(4) == 1 else "two decks mixed (104 cards)"
+        lines.append(f"Pack: {pack}; {r.cards_dealt(4)} cards each.")
+    return lines
+
+
+def _sides_goal(r: Rules) -> str:
+    """RULES 8: how a partnership game is won."""
+    if r.variant == "persian":
+        return (
+            "Your score counts for your side. Four of a kind laid at once counts double (four "
+            "6s 48, four jokers 160; a fourth card added later counts as usual). Going out "
+            "gives your side 25 more. A game is two deals: then the side with more points "
+            "gets 50 more and wins the difference. After a tie, another deal is played."
+        )
+    return (
+        f"Your score counts for your side. A round ends when anyone goes out; the game ends "
+        f"when a side reaches {r.target}, and the highest side wins, even if the other side "
+        "went out. A tie for the highest side plays another round."
+    )

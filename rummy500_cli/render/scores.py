@@ -5,6 +5,7 @@ from __future__ import annotations
 import msgspec
 
 from ..events import RoundEnded
+from ..sides import side_name
 
 
 def score_table(players: tuple[str, ...], event: RoundEnded) -> str:
@@ -23,6 +24,13 @@ def score_table(players: tuple[str, ...], event: RoundEnded) -> str:
     if event.reason == "stock_out":
         deducted = any(score.score != score.table for score in event.scores)
         lines.append("(the stock ran out" + ("" if deducted else "; hands are not deducted") + ")")
+    if event.sides:  # RULES 8: the partners' totals added up
+        lines.append(
+            "Sides: "
+            + " · ".join(
+                f"{side_name(side, players)} {total}" for side, total in enumerate(event.sides)
+            )
+        )
     return "\n".join(lines)
 
 

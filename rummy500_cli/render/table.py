@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..cards import rank_sort_key, sort_key
+from ..sides import partner_of, partnered, side_name, side_totals
 from ..state import State
 from .style import Style
 
@@ -19,11 +20,26 @@ STEP_WORDS = {
 
 
 def scoreline(state: State) -> str:
-    """Round number and running totals on one line."""
+    """Round number and running totals on one line (the sides' totals in a partnership
+    game, RULES 8)."""
+    if partnered(state.rules):
+        return sides_line(state)
     totals = " · ".join(
         f"{name} {total}" for name, total in zip(state.players, state.totals, strict=True)
     )
     return f"Round {state.round} · {totals} · playing to {state.rules.target}"
+
+
+def sides_line(state: State) -> str:
+    """RULES 8: the round (under persian, the deal of two) and each side's total, as
+    `Round 3 · Ann & Cy 120 · Bob & Dee 85 · playing to 500`."""
+    totals = " · ".join(
+        f"{side_name(side, state.players)} {total}" for side, total in enumerate(side_totals(state))
+    )
+    if state.rules.variant != "persian":
+        return f"Round {state.round} · {totals} · playing to {state.rules.target}"
+    deal = f"deal {state.round} of 2" if state.round <= 2 else f"deal {state.round} (after a tie)"
+    return f"Persian, {deal} · {totals} · the side with more after two deals wins"
 
 
 def pile_line(state: State, style: Style) -> str:
@@ -119,10 +135,12 @@ def table_view(
         lines.append(gambit_line(state))
     lines.extend(meld_lines(state, style))
     counts = []
+    partner = None if viewer is None else partner_of(viewer, state.rules)
     for seat, name in enumerate(state.players):
         if show_all or seat == viewer:
             continue
-        counts.append(f"{name} {len(state.hands[seat])} cards")
+        mark = " (partner)" if seat == partner else ""
+        counts.append(f"{name}{mark} {len(state.hands[seat])} cards")
     if counts:
         lines.append("Others: " + " · ".join(counts))
     seats = range(state.n) if show_all else ([] if viewer is None else [viewer])
