@@ -296,3 +296,35 @@ def test_bot_games_with_every_window_verify(players: int) -> None:
         summary = audit(parse_log(encode_log(events)))
         assert summary is not None
     assert {"rum", "play"} <= kinds
+
+
+def test_with_sides_the_one_out_adds_the_other_sides_hands() -> None:
+    """RULES 7 opponents_hand with RULES 8 partnership: Ann goes out and adds the hands
+    of Bob and Dee (the other side); her partner Cyd's hand counts for no one."""
+    state = start(
+        ["7H 8H 9H", "2C 3D 4S", "KS QD JC", "5C 6D 9S"],
+        "KD",
+        "2H",
+        opponents_hand=True,
+        variant="partnership",
+    )
+    ended = one(act(state, "draw", "meld 7H 8H 9H", "discard 2H"), RoundEnded)
+    ann, bob, cyd, dee = ended.scores
+    assert (ann.collected, ann.score) == (9 + 20, 24 + 29)
+    assert (bob.score, cyd.score, dee.score) == (0, 0, 0)
+    assert cyd.hand == 30
+
+
+def test_with_sides_at_a_stock_out_each_side_adds_each_opponents_hand_once() -> None:
+    state = start(
+        ["2C 5D 9S", "3H 7C KD", "4D 8H JC", "6C 10H QS"],
+        "AS",
+        opponents_hand=True,
+        variant="partnership",
+        top_discard="keep",
+    )
+    ended = idle_until_stock_out(state)
+    hands = [score.hand for score in ended.scores]
+    for seat, score in enumerate(ended.scores):
+        assert score.collected == hands[(seat + 1) % 4]
+    assert ended.sides[0] == hands[1] + hands[3] and ended.sides[1] == hands[0] + hands[2]
