@@ -41,16 +41,12 @@ class DrawStock(Action, tag="draw"):
 
 class TakePile(Action, tag="take"):
     """RULES 4.1: take the pile card `depth` from the top (1 = the top card) and every
-    card above it. `split` (RULES 8 dealers_gambit, power split): a joker splits the pile
-    below the top `split` cards; the cards between it and the chosen card leave the
-    round."""
+    card above it."""
 
     depth: int
-    split: int | None = None
 
     def text(self, ascii: bool = True) -> str:
-        extra = "" if self.split is None else f" split {self.split}"
-        return f"take {self.depth}{extra}"
+        return f"take {self.depth}"
 
 
 class LayMeld(Action, tag="meld"):
@@ -58,13 +54,9 @@ class LayMeld(Action, tag="meld"):
 
     cards: tuple[Card, ...]
     ace_high: bool | None = None
-    double: bool = False
-    """RULES 8 dealers_gambit, power double: lay a joker on the meld as it is made."""
 
     def text(self, ascii: bool = True) -> str:
         extra = "" if self.ace_high is None else (" high" if self.ace_high else " low")
-        if self.double:
-            extra += " double"
         return f"meld {format_cards(self.cards, ascii)}{extra}"
 
 
@@ -118,34 +110,7 @@ class CallRum(Action, tag="rum"):
         return f"rum{where}{extra}"
 
 
-class NamePower(Action, tag="power"):
-    """RULES 8 dealers_gambit: the dealer names the jokers' power for the round."""
-
-    power: Literal["wild", "double", "split"]
-
-    def text(self, ascii: bool = True) -> str:
-        return f"power {self.power}"
-
-
-class Block(Action, tag="block"):
-    """RULES 8 dealers_gambit: lay a joker of one's hand face down on the dealer's joker."""
-
-    def text(self, ascii: bool = True) -> str:
-        return "block"
-
-
-AnyAction = (
-    DrawStock
-    | TakePile
-    | LayMeld
-    | LayOff
-    | Discard
-    | ChooseUpcard
-    | Pass
-    | CallRum
-    | NamePower
-    | Block
-)
+AnyAction = DrawStock | TakePile | LayMeld | LayOff | Discard | ChooseUpcard | Pass | CallRum
 
 ALIASES = {
     "d": "draw",
@@ -163,8 +128,6 @@ ALIASES = {
     "pass": "pass",
     "p": "pass",
     "rum": "rum",
-    "power": "power",
-    "block": "block",
 }
 """Command words and their short aliases."""
 
@@ -177,8 +140,6 @@ USAGE = {
     "upcard": "upcard CARD (or u)",
     "pass": "pass (or p), in a window: no call, nothing more to play",
     "rum": "rum [MELD] [low|high], in a Rum! window: lay the discard off on that meld",
-    "power": "power wild|double|split, dealers_gambit: the dealer names the jokers' power",
-    "block": "block, dealers_gambit: lay a joker face down on the dealer's joker",
 }
 
 
@@ -218,38 +179,23 @@ def parse_action(text: str, state: State | None = None) -> AnyAction:
             raise ParseError(usage)
         meld = parse_meld_id(rest[0]) if rest else 0
         return CallRum(meld, end)  # type: ignore[arg-type]
-    if verb == "power":
-        if len(rest) != 1 or rest[0].lower() not in ("wild", "double", "split"):
-            raise ParseError(usage)
-        return NamePower(rest[0].lower())  # type: ignore[arg-type]
-    if verb == "block":
-        if rest:
-            raise ParseError(f"block takes nothing after it; {usage}")
-        return Block()
     if verb == "take":
-        split = None
-        if len(rest) == 3 and rest[1].lower() == "split" and rest[2].isdigit():
-            split = int(rest[2])
-            rest = rest[:1]
         if len(rest) != 1:
-            raise ParseError(usage + " (take N split K under dealers_gambit)")
+            raise ParseError(usage)
         word = rest[0]
         if word.isdigit():
-            return TakePile(int(word), split)
+            return TakePile(int(word))
         card = Card.parse(word)
         if state is None:
             raise ParseError(f"take {word}: give the pile position; {usage}")
-        return TakePile(state.pile_depth_of(card), split)
+        return TakePile(state.pile_depth_of(card))
     if verb == "meld":
         ace_high = None
-        double = bool(rest) and rest[-1].lower() == "double"
-        if double:
-            rest.pop()
         if rest and rest[-1].lower() in ("high", "low"):
             ace_high = rest.pop().lower() == "high"
         if not rest:
             raise ParseError(usage)
-        return LayMeld(tuple(parse_cards(rest)), ace_high, double)
+        return LayMeld(tuple(parse_cards(rest)), ace_high)
     if verb == "lay":
         lowered = [word.lower() for word in rest]
         if "on" not in lowered:

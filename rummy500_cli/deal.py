@@ -108,51 +108,40 @@ def draw_for_dealer(seed: int | str, players: int) -> tuple[list[list[str]], int
 
 
 def deal_cards(
-    deck: Sequence[Card],
-    players: int,
-    dealer: int,
-    hand_size: int,
-    extra_to_left: bool = False,
-    step: int = 1,
+    deck: Sequence[Card], players: int, dealer: int, hand_size: int, extra_to_left: bool = False
 ) -> tuple[list[list[Card]], Card | None, list[Card]]:
     """Deal a deck (top first): hands, the upcard and the stock (top first).
 
-    RULES 2.2: one card at a time, clockwise, from the dealer's left (with `step` -1,
-    counter-clockwise from the dealer's right: RULES 8 dealers_gambit). With
+    RULES 2.2: one card at a time, clockwise, from the dealer's left. With
     `extra_to_left` (RULES 2.7, upcard=chosen) the card that would be the upcard goes to
-    the first player instead, and there is no upcard.
+    the dealer's left instead, and there is no upcard.
     """
     hands: list[list[Card]] = [[] for _ in range(players)]
     position = 0
     for _ in range(hand_size):
         for offset in range(1, players + 1):
-            hands[(dealer + step * offset) % players].append(deck[position])
+            hands[(dealer + offset) % players].append(deck[position])
             position += 1
     upcard: Card | None = deck[position]
     position += 1
     if extra_to_left:
-        hands[(dealer + step) % players].append(upcard)
+        hands[(dealer + 1) % players].append(upcard)
         upcard = None
     return hands, upcard, list(deck[position:])
 
 
 def stack(
-    hands: Sequence[Sequence[Card]],
-    upcard: Card | None = None,
-    stock: Sequence[Card] = (),
-    step: int = 1,
+    hands: Sequence[Sequence[Card]], upcard: Card | None = None, stock: Sequence[Card] = ()
 ) -> list[Card]:
     """The top of a stacked deck that deals these hands, this upcard and these top stock
-    cards (top first) when seat 0 is the first to receive cards (the seat before it in
-    the order of play deals; `step` -1: counter-clockwise, RULES 8 dealers_gambit).
+    cards (top first) when seat 0 is the first to receive cards (the last seat deals).
 
     The hands must be of equal size; the rest of the deck follows in the seeded order.
     """
     size = len(hands[0])
     if any(len(hand) != size for hand in hands):
         raise ValueError("stacked hands must all hold the same number of cards")
-    seats = [(step * offset) % len(hands) for offset in range(len(hands))]
-    order = [hands[seat][i] for i in range(size) for seat in seats]
+    order = [hand[i] for i in range(size) for hand in hands]
     if upcard is not None:
         order.append(upcard)
     order.extend(stock)

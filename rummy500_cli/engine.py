@@ -22,14 +22,12 @@ from . import __version__
 from .actions import (
     Action,
     AnyAction,
-    Block,
     CallRum,
     ChooseUpcard,
     Discard,
     DrawStock,
     LayMeld,
     LayOff,
-    NamePower,
     Pass,
     TakePile,
 )
@@ -44,12 +42,10 @@ from .events import (
     Event,
     GameEnded,
     GameStarted,
-    JokerBlocked,
     LaidOff,
     Melded,
     Passed,
     PileTaken,
-    PowerNamed,
     RoundDealt,
     RoundEnded,
     RumCalled,
@@ -135,8 +131,8 @@ def new_game(
         deck=tuple(tuple(card.ascii for card in cards) for cards in deck),
         seats=tuple(seats),
     )
-    if deck:  # the seat before seat 0 in the order of play deals
-        drawn = DealerDrawn(draws=(), dealer=(-rules.step) % len(names))
+    if deck:
+        drawn = DealerDrawn(draws=(), dealer=len(names) - 1)
     else:
         draws, dealer = draw_for_dealer(header.seed, len(names))
         drawn = DealerDrawn(draws=tuple(tuple(row) for row in draws), dealer=dealer)
@@ -145,8 +141,6 @@ def new_game(
 
 def _check_stacked(deck: Sequence[Sequence[Card]], rules: Rules, players: int) -> None:
     full = new_deck(rules.deck_count(players), rules.jokers_per_deck)
-    if rules.gambit:
-        full.remove(JOKER)  # RULES 8: the dealer's joker is never dealt
     for number, cards in enumerate(deck, 1):
         left = list(full)
         for card in cards:
@@ -163,22 +157,13 @@ def deal_round(header: GameStarted, round_no: int, dealer: int) -> RoundDealt:
     rules = header.rules
     n = len(header.players)
     deck = shuffled_deck(header.seed, round_no, rules.deck_count(n), rules.jokers_per_deck)
-    if rules.gambit:
-        # RULES 8 dealers_gambit: one joker is out of the pack, face up by the dealer.
-        # Decision: it is the joker nearest the bottom of the shuffled deck.
-        del deck[len(deck) - 1 - deck[::-1].index(JOKER)]
     if round_no <= len(header.deck):
         top = [Card.parse(text) for text in header.deck[round_no - 1]]
         for card in top:
             deck.remove(card)
         deck = top + deck
     hands, upcard, stock = deal_cards(
-        deck,
-        n,
-        dealer,
-        rules.cards_dealt(n),
-        extra_to_left=rules.upcard == "chosen",
-        step=rules.step,
+        deck, n, dealer, rules.cards_dealt(n), extra_to_left=rules.upcard == "chosen"
     )
     return RoundDealt(
         round=round_no,
@@ -323,8 +308,6 @@ def _plays(
         yield cards, sum(meld_values(cards, "run", rules)), -1, None
     ranks = hand_index(hand)
     for index, meld in enumerate(melds):
-        if meld.id in state.sealed:
-            continue  # RULES 8 dealers_gambit: a doubled meld is sealed
         for cards, end in layoffs_on(meld, ranks, rules, decks):
             values = layoff_values(meld, cards, end, rules)
             yield cards, sum(values), index, _grown(meld, cards, end)
@@ -358,24 +341,12 @@ def legal_actions(state: State) -> list[AnyAction]:
     if phase == "draw":
         actions: list[AnyAction] = [DrawStock()]
         actions.extend(TakePile(depth) for depth in usable_depths(state))
-        if state.rules.gambit:
-            actions.extend(_split_takes(state, seat))
-            if _block_problem(state, seat) is None:
-                actions.append(Block())
         return actions
     if phase == "play":
         hand = state.hands[seat]
         if state.pending is not None:
-            uses = list(_uses(state, seat, state.pending, hand))
-            return uses + _doubled(state, seat, uses)
-        plays = _plays_and_discards(state, seat, hand)
-        if state.rules.gambit:
-            plays.extend(_doubled(state, seat, plays))
-            if _block_problem(state, seat) is None:
-                plays.append(Block())
-        return plays
-    if phase == "power":
-        return [NamePower(power) for power in POWERS]
+            return list(_uses(state, seat, state.pending, hand))
+        return _plays_and_discards(state, seat, hand)
     if phase == "upcard":
         return [ChooseUpcard(card) for card in dict.fromkeys(state.hands[seat])]
     if phase == "window":
@@ -401,8 +372,6 @@ def usable_depths(state: State) -> list[int]:
     depths = []
     for depth in range(1, len(pile) + 1):
         chosen = pile[-depth]
-        if chosen is JOKER and state.rules.gambit:
-            continue  # RULES 8 dealers_gambit: a joker is never the chosen card
         if chosen.rank:
             ranks.setdefault(chosen.suit_no, set()).add(chosen.rank)
         if depth == 1 and rules.top_discard == "keep":
@@ -466,8 +435,6 @@ def _has_use(
         return False
     limit = max_set_size(rules, state.decks)
     for meld in state.melds:
-        if meld.id in state.sealed:
-            continue  # RULES 8 dealers_gambit: a doubled meld is sealed
         if meld.kind == "set":
             if (
                 meld.rank == rank
@@ -512,8 +479,6 @@ def _uses(state: State, seat: int, chosen: Card, hand: list[Card]) -> Iterator[A
     if rules.pile_use == "meld_or_layoff":
         ranks = hand_index(hand)
         for index, meld in enumerate(state.melds):
-            if meld.id in state.sealed:
-                continue  # RULES 8 dealers_gambit: a doubled meld is sealed
             for cards, end in layoffs_on(meld, ranks, rules, state.decks):
                 if chosen in cards:
                     points = sum(layoff_values(meld, cards, end, rules)) if need else 0
@@ -600,8 +565,6 @@ def _plays_and_discards(state: State, seat: int, hand: list[Card]) -> list[AnyAc
     for start, cards in runs_in(hand, rules, ranks):
         plays.append(_run_action(cards, start, rules))
     for meld in state.melds:
-        if meld.id in state.sealed:
-            continue  # RULES 8 dealers_gambit: a doubled meld is sealed
         for cards, end in layoffs_on(meld, ranks, rules, state.decks):
             plays.append(LayOff(cards, meld.id, end))
     if plays_jokers(rules):  # RULES 8, persian: sets of jokers
@@ -644,15 +607,6 @@ def resolve(state: State, action: Action, seat: int | None = None) -> list[Event
     mover = state.to_move
     if seat is not None and seat != mover:
         raise IllegalAction(f"it is {state.players[mover]}'s turn, not {state.players[seat]}'s")
-    if phase == "power":
-        return _resolve_power(state, mover, action)
-    if isinstance(action, NamePower):
-        raise IllegalAction("the dealer names the power once, at the start of the round")
-    if isinstance(action, Block) and phase in ("draw", "play"):
-        problem = _block_problem(state, mover)
-        if problem is not None:
-            raise IllegalAction(problem)
-        return [JokerBlocked(seat=mover)]
     if phase == "upcard":
         return _resolve_upcard(state, mover, action)
     if phase == "window":
@@ -724,13 +678,6 @@ def _resolve_take(state: State, seat: int, action: TakePile) -> list[Event]:
     if rules.top_discard == "only" and depth != 1:
         raise IllegalAction("top_discard=only: only the top card of the pile may be taken (take 1)")
     chosen = pile[-depth]
-    if action.split is not None:
-        return _resolve_split(state, seat, action)
-    if chosen is JOKER and rules.gambit:
-        raise IllegalAction(
-            "take: a joker cannot be the chosen card under dealers_gambit (it is never put "
-            "on the table as a card); choose a card below it"
-        )
     keeps = depth == 1 and rules.top_discard != "must_use"
     if not keeps and not _take_usable(state, seat, depth):
         usable = [d for d in usable_depths(state) if d != depth]
@@ -766,17 +713,11 @@ def _resolve_play(state: State, seat: int, action: Action) -> list[Event]:
             raise IllegalAction(_missing(hand, cards))
         shape = meld_shape(cards, rules, state.decks, action.ace_high)
         values = meld_values(shape.cards, shape.kind, rules)
-        double = _double_joker(state, seat) if action.double else None
-        if double is not None:  # RULES 8 dealers_gambit: the joker doubles the meld
-            values = [2 * value for value in values]
-            if double == "hand":
-                cards = (*cards, JOKER)  # it leaves the hand with the meld
         event: Event = Melded(
             seat=seat,
             meld=len(state.melds) + 1,
             cards=tuple(card.ascii for card in shape.cards),
             values=tuple(values),
-            double=double if double is not None else msgspec.UNSET,
         )
         laid_on: tuple[Meld, list[Card], str | None] | None = None
     elif isinstance(action, LayOff):
@@ -788,10 +729,6 @@ def _resolve_play(state: State, seat: int, action: Action) -> list[Event]:
                 f"pile_use=meld_only: {pending} from the pile must go into a new meld of 3 or more"
             )
         meld = state.meld(action.meld)
-        if meld.id in state.sealed:
-            raise IllegalAction(
-                f"meld {meld.id} is sealed by a doubling joker (RULES 8): nothing may be laid off on it"
-            )
         if JOKER in cards and plays_jokers(rules):  # RULES 8, persian
             end = joker_layoff_end(meld, cards)
         else:
@@ -895,154 +832,6 @@ def _resolve_discard(state: State, seat: int, action: Discard) -> list[Event]:
     return [event]
 
 
-# --- Dealer's Gambit (RULES 8 dealers_gambit) --------------------------------------------
-#
-# Decisions: one joker (the one nearest the bottom of the shuffled deck) is set aside at
-# each deal as the dealer's joker; before anyone plays, the dealer names its power. The
-# dealer may spend the dealer's joker on that power once; a joker dealt to a player has
-# the same power for its holder, or may block the dealer's joker (on the holder's turn,
-# face down; it is then out of the round). Jokers are never melded as cards; one in the
-# pile may come along in a take but cannot be the chosen card; left in a hand it is 0.
-
-POWERS = ("double", "split")
-"""The powers a dealer may name (wild comes with the wild jokers of RULES 8 jokers)."""
-
-
-def _resolve_power(state: State, seat: int, action: Action) -> list[Event]:
-    if not isinstance(action, NamePower):
-        raise IllegalAction(
-            f"dealers_gambit: {state.players[seat]} (the dealer) first names the power of the "
-            f"jokers for this round: {', '.join(f'power {p}' for p in POWERS)}"
-        )
-    if action.power not in POWERS:
-        raise IllegalAction(
-            f"power {action.power} is not played by this version; name one of: " + ", ".join(POWERS)
-        )
-    return [PowerNamed(seat=seat, power=action.power)]
-
-
-def _joker_for(state: State, seat: int) -> str | None:
-    """The joker the seat would spend on the power now: the dealer's joker (for the
-    dealer, while it is neither used nor blocked), else one from the hand."""
-    if seat == state.dealer and state.gambit == "ready":
-        return "dealer"
-    if JOKER in state.hands[seat]:
-        return "hand"
-    return None
-
-
-def _double_joker(state: State, seat: int) -> str:
-    """The joker that doubles a meld being made, or IllegalAction saying why not."""
-    if state.power != "double":
-        raise IllegalAction(
-            "meld ... double: only under dealers_gambit with the power double; meld without it"
-        )
-    whose = _joker_for(state, seat)
-    if whose is None:
-        raise IllegalAction("meld ... double: you have no joker to lay on the meld")
-    return whose
-
-
-def _doubled(state: State, seat: int, actions: list[AnyAction]) -> list[AnyAction]:
-    """Each legal new meld again, made with a doubling joker (power double)."""
-    if state.power != "double" or _joker_for(state, seat) is None:
-        return []
-    doubled: list[AnyAction] = []
-    for action in actions:
-        if isinstance(action, LayMeld):
-            twin = LayMeld(action.cards, action.ace_high, True)
-            if _play_allowed(state, seat, twin):
-                doubled.append(twin)
-    return doubled
-
-
-def _block_problem(state: State, seat: int) -> str | None:
-    """Why the seat may not block the dealer's joker now, or None."""
-    if not state.rules.gambit:
-        return "block is for dealers_gambit (RULES 8)"
-    if seat == state.dealer:
-        return "the dealer cannot block the dealer's joker"
-    if state.gambit != "ready":
-        return f"the dealer's joker is already {state.gambit}: there is nothing to block"
-    hand = state.hands[seat]
-    if JOKER not in hand:
-        return "you hold no joker to block with"
-    if state.pending is not None:
-        return f"{state.pending} taken from the pile must be put on the table first"
-    if len(hand) == 1 and state.phase == "play":
-        return "the joker is your last card: keep it to discard, or play it otherwise"
-    return None
-
-
-def _split_held(state: State, seat: int, depth: int, split: int) -> list[Card]:
-    """The cards the seat would hold after a split take: its hand (less the joker spent
-    from it), the top `split` cards and the chosen card."""
-    hand = list(state.hands[seat])
-    if _joker_for(state, seat) == "hand":
-        hand.remove(JOKER)
-    pile = state.pile
-    return hand + (pile[-split:] if split else []) + [pile[-depth]]
-
-
-def _split_takes(state: State, seat: int) -> list[AnyAction]:
-    """RULES 8 dealers_gambit, power split: every usable take with a split."""
-    pile = state.pile
-    if state.power != "split" or _joker_for(state, seat) is None:
-        return []
-    if state.rules.top_discard == "only":
-        return []
-    takes: list[AnyAction] = []
-    for depth in range(2, len(pile) + 1):
-        chosen = pile[-depth]
-        if chosen is JOKER:
-            continue
-        for split in range(depth - 1):
-            held = _split_held(state, seat, depth, split)
-            if next(_uses(state, seat, chosen, held), None) is not None:
-                takes.append(TakePile(depth, split))
-    return takes
-
-
-def _resolve_split(state: State, seat: int, action: TakePile) -> list[Event]:
-    pile = state.pile
-    depth, split = action.depth, action.split
-    assert split is not None
-    if state.power != "split":
-        raise IllegalAction("take N split K: only under dealers_gambit with the power split")
-    whose = _joker_for(state, seat)
-    if whose is None:
-        raise IllegalAction("take N split K: you have no joker to split the pile with")
-    if state.rules.top_discard == "only":
-        raise IllegalAction("top_discard=only: only the top card of the pile may be taken")
-    if not 0 <= split <= depth - 2:
-        raise IllegalAction(
-            f"take {depth} split {split}: the split must leave at least one card between it "
-            f"and the chosen card: split 0 to {depth - 2}"
-            if depth >= 2
-            else f"take {depth} split {split}: a split needs a chosen card 2 or more deep"
-        )
-    chosen = pile[-depth]
-    if chosen is JOKER:
-        raise IllegalAction("take: a joker cannot be the chosen card; choose a card below it")
-    held = _split_held(state, seat, depth, split)
-    if next(_uses(state, seat, chosen, held), None) is None:
-        raise IllegalAction(
-            f"take {depth} split {split}: you could not put {chosen} on the table at once "
-            "with the cards you would hold (RULES 4.1)"
-        )
-    kept = pile[-split:] if split else []
-    inside = pile[-depth + 1 : len(pile) - split]
-    return [
-        PileTaken(
-            seat=seat,
-            depth=depth,
-            cards=tuple(card.ascii for card in [chosen, *kept]),
-            removed=tuple(card.ascii for card in inside),
-            joker=whose,  # type: ignore[arg-type]
-        )
-    ]
-
-
 # --- Windows: acting out of turn (RULES 7: rum_call, out_of_turn, opponents_hand) ---------
 #
 # Decisions: a window is offered after a turn's discard (and, for opponents_hand, after a
@@ -1061,8 +850,8 @@ def _after(state: State, events: Sequence[Event]) -> State:
 
 
 def _others(state: State, seat: int) -> list[int]:
-    """The other seats in the order of play from `seat` (the order of every window)."""
-    return [(seat + step * state.step) % state.n for step in range(1, state.n)]
+    """The other seats, clockwise from the left of `seat` (the order of every window)."""
+    return [(seat + step) % state.n for step in range(1, state.n)]
 
 
 def _next_window(state: State, seat: int, kinds: Sequence[str]) -> list[Event]:
@@ -1081,8 +870,6 @@ def _rum_places(state: State, card: Card) -> list[tuple[int, str | None]]:
     """RULES 7 (`rum_call`): where the card alone could be laid off: (meld id, end)."""
     places: list[tuple[int, str | None]] = []
     for meld in state.melds:
-        if meld.id in state.sealed:
-            continue  # RULES 8 dealers_gambit: a doubled meld is sealed
         ends: tuple[str | None, ...] = (None,) if meld.kind == "set" else ("low", "high")
         for end in ends:
             try:
@@ -1106,7 +893,7 @@ def _window_plays(state: State, seat: int, kind: str | None = None) -> list[AnyA
         return [
             LayOff(cards, meld.id, end)
             for meld in state.melds
-            if meld.owner == state.window_seat and meld.id not in state.sealed
+            if meld.owner == state.window_seat
             for cards, end in layoffs_on(meld, ranks, rules, decks)
         ]
     if rules.first_meld_min and not state.opened[seat]:
@@ -1114,8 +901,6 @@ def _window_plays(state: State, seat: int, kind: str | None = None) -> list[AnyA
     plays: list[AnyAction] = [LayMeld(cards) for cards in sets_in(hand, rules, decks)]
     plays.extend(_run_action(cards, start, rules) for start, cards in runs_in(hand, rules, ranks))
     for meld in state.melds:
-        if meld.id in state.sealed:
-            continue  # RULES 8 dealers_gambit: a doubled meld is sealed
         plays.extend(
             LayOff(cards, meld.id, end) for cards, end in layoffs_on(meld, ranks, rules, decks)
         )
@@ -1282,9 +1067,8 @@ def _end_round(
 
 
 def _next_deal(state: State, went_out: int | None) -> RoundDealt:
-    """The next round's deal: the deal passes to the next player (RULES 2.6, 6b.3; to
-    the right in dealers_gambit)."""
-    dealer = state.next_seat(state.dealer)
+    """The next round's deal: the deal passes left (RULES 2.6, 6b.3)."""
+    dealer = (state.dealer + 1) % state.n
     if state.rules.next_dealer == "round_winner" and went_out is not None:  # RULES 6b.3
         dealer = went_out
     return deal_round(state.header, state.round + 1, dealer)
@@ -1395,13 +1179,11 @@ def _card(text: str) -> Card:
 _RECORDED = {
     StockDrawn: lambda e: DrawStock(),
     DrawSkipped: lambda e: DrawStock(),
-    PileTaken: lambda e: TakePile(e.depth, len(e.cards) - 1 if e.removed else None),
-    Melded: lambda e: LayMeld(tuple(_card(c) for c in e.cards), None, bool(e.double)),
+    PileTaken: lambda e: TakePile(e.depth),
+    Melded: lambda e: LayMeld(tuple(_card(c) for c in e.cards)),
     LaidOff: lambda e: LayOff(tuple(_card(c) for c in e.cards), e.meld, e.end),
     Discarded: lambda e: Discard(_card(e.card)),
     UpcardChosen: lambda e: ChooseUpcard(_card(e.card)),
     Passed: lambda e: Pass(),
     RumCalled: lambda e: CallRum(e.meld, e.end),
-    PowerNamed: lambda e: NamePower(e.power),
-    JokerBlocked: lambda e: Block(),
 }

@@ -98,11 +98,6 @@ class PileTaken(Event, tag="pile_taken", kw_only=True):
     seat: int
     depth: int
     cards: tuple[str, ...]
-    removed: tuple[str, ...] | msgspec.UnsetType = msgspec.UNSET
-    """RULES 8 dealers_gambit, a split: the cards between the split and the chosen card,
-    out of the round (then `cards` holds the chosen card and the cards above the split)."""
-    joker: Literal["dealer", "hand"] | msgspec.UnsetType = msgspec.UNSET
-    """Whose joker made the split: the dealer's joker, or one from the taker's hand."""
 
 
 class Melded(Event, tag="melded", kw_only=True):
@@ -112,9 +107,6 @@ class Melded(Event, tag="melded", kw_only=True):
     meld: int
     cards: tuple[str, ...]
     values: tuple[int, ...]
-    double: Literal["dealer", "hand"] | msgspec.UnsetType = msgspec.UNSET
-    """RULES 8 dealers_gambit, power double: the joker laid on the meld as it was made
-    (the dealer's, or one from the hand): `values` are doubled and the meld is sealed."""
 
 
 class LaidOff(Event, tag="laid_off", kw_only=True):
@@ -132,21 +124,6 @@ class Discarded(Event, tag="discarded", kw_only=True):
 
     seat: int
     card: str
-
-
-class PowerNamed(Event, tag="power_named", kw_only=True):
-    """RULES 8 dealers_gambit: the dealer names the power of the jokers for this round,
-    before anyone looks at their cards."""
-
-    seat: int
-    power: Literal["wild", "double", "split"]
-
-
-class JokerBlocked(Event, tag="joker_blocked", kw_only=True):
-    """RULES 8 dealers_gambit: a joker from this seat's hand laid face down on the
-    dealer's joker; the dealer cannot use it for the rest of the round."""
-
-    seat: int
 
 
 class WindowOpened(Event, tag="window_opened", kw_only=True):
@@ -247,7 +224,5 @@ AnyEvent = (
     | WindowOpened
     | Passed
     | RumCalled
-    | PowerNamed
-    | JokerBlocked
 )
 """The tagged union of every event type."""

@@ -71,17 +71,6 @@ class Rules(msgspec.Struct, frozen=True, kw_only=True, gc=False):
             return 13 if players == 2 else 7
         return int(self.hand_size)
 
-    @property
-    def step(self) -> int:
-        """The way play goes round the table: 1 clockwise (to the left), -1
-        counter-clockwise (to the right, RULES 8 dealers_gambit)."""
-        return -1 if self.variant == "dealers_gambit" else 1
-
-    @property
-    def gambit(self) -> bool:
-        """RULES 8 dealers_gambit: a dealer's joker and its power each round."""
-        return self.variant == "dealers_gambit"
-
     def changes(self) -> dict[str, object]:
         """The options that differ from the standard game, in field order."""
         default = STANDARD
@@ -124,11 +113,6 @@ class Rules(msgspec.Struct, frozen=True, kw_only=True, gc=False):
                     "divide_by_five needs every card value in fives: add card_values=five, "
                     "or other_cards=5 with ace_value=15 or 25"
                 )
-        if self.gambit and self.jokers_per_deck != 2:
-            raise RulesError(
-                "dealers_gambit needs jokers_per_deck=2 (54 cards: the dealer's joker and "
-                "one joker in play)"
-            )
         self._check_sides(players)
         unplayed = [
             f"{name}={format_value(value)}"
@@ -168,10 +152,10 @@ class Rules(msgspec.Struct, frozen=True, kw_only=True, gc=False):
         """Whether a NOT_YET_PLAYED option is played under this variant (RULES 8)."""
         if name == "variant":
             return self.variant in PLAYED_VARIANTS
-        return name == "jokers_per_deck" and self.variant in ("persian", "dealers_gambit")
+        return name == "jokers_per_deck" and self.variant == "persian"
 
 
-PLAYED_VARIANTS = ("partnership", "persian", "dealers_gambit")
+PLAYED_VARIANTS = ("partnership", "persian")
 """The variants of RULES 8 the engine plays (the others are still NOT_YET_PLAYED)."""
 
 NOT_YET_PLAYED = (
@@ -197,7 +181,7 @@ VARIANTS: dict[str, dict[str, object]] = {
     "jokers": {"variant": "jokers", "jokers_per_deck": 1},
     "partnership": {"variant": "partnership"},
     "persian": {"variant": "persian", "jokers_per_deck": 4},
-    "dealers_gambit": {"variant": "dealers_gambit", "jokers_per_deck": 2},
+    "dealers_gambit": {"variant": "dealers_gambit", "jokers_per_deck": 1},
 }
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Literal
 
-from .cards import BY_TEXT, JOKER, Card, format_cards
+from .cards import BY_TEXT, Card, format_cards
 from .errors import IllegalAction
 from .events import (
     DealerDrawn,
@@ -20,12 +20,10 @@ from .events import (
     Event,
     GameEnded,
     GameStarted,
-    JokerBlocked,
     LaidOff,
     Melded,
     Passed,
     PileTaken,
-    PowerNamed,
     RoundDealt,
     RoundEnded,
     RumCalled,
@@ -37,7 +35,7 @@ from .events import (
 from .melds import Meld
 from .rules import Rules
 
-Phase = Literal["start", "power", "upcard", "draw", "play", "window", "between", "over"]
+Phase = Literal["start", "upcard", "draw", "play", "window", "between", "over"]
 CARD = BY_TEXT
 """Card notation to Card: the fold reads cards with one dictionary look-up."""
 
@@ -55,7 +53,6 @@ class State:
         "drew_stock",
         "events",
         "first_dealer",
-        "gambit",
         "hand_size",
         "hands",
         "header",
@@ -69,14 +66,10 @@ class State:
         "phase",
         "pile",
         "players",
-        "power",
         "rebuilt",
-        "removed",
         "round",
         "rules",
-        "sealed",
         "sides",
-        "step",
         "stock",
         "table_points",
         "to_move",
@@ -141,17 +134,6 @@ class State:
         self.window_seat = -1
         """The seat whose discard, turn or going out opened the window."""
         self.window_bonus = 0
-        self.step = self.rules.step
-        """1: play goes clockwise (to the left); -1: counter-clockwise (dealers_gambit)."""
-        self.power: str | None = None
-        """RULES 8 dealers_gambit: the power the dealer named for this round."""
-        self.gambit = ""
-        """The dealer's joker this round: `ready`, `used` or `blocked` ("": none)."""
-        self.removed: list[Card] = []
-        """Cards out of the round: split off the pile, or jokers spent on a split or a
-        block (RULES 8 dealers_gambit)."""
-        self.sealed: set[int] = set()
-        """Ids of melds sealed by a doubling joker: nothing may be laid off on them."""
 
     # --- Reading the state -----------------------------------------------------------
 
@@ -165,10 +147,6 @@ class State:
             return self.melds[meld_id - 1]
         ids = ", ".join(str(m.id) for m in self.melds) or "none yet"
         raise IllegalAction(f"there is no meld {meld_id} on the table (melds: {ids})")
-
-    def next_seat(self, seat: int) -> int:
-        """The seat after this one in the order of play."""
-        return (seat + self.step) % self.n
 
     def pile_depth_of(self, card: Card) -> int:
         """The depth (1 = top) of the highest copy of a card in the pile."""
@@ -192,8 +170,6 @@ class State:
         twin.opened = list(self.opened)
         twin.turns = list(self.turns)
         twin.window = list(self.window)
-        twin.removed = list(self.removed)
-        twin.sealed = set(self.sealed)
         return twin
 
     def fingerprint(self) -> tuple[object, ...]:
@@ -238,10 +214,6 @@ class State:
             self.window_kind,
             self.window_seat,
             self.window_bonus,
-            self.power,
-            self.gambit,
-            tuple(c.ascii for c in self.removed),
-            tuple(sorted(self.sealed)),
             self.sides,
         )
 
@@ -276,16 +248,8 @@ class State:
         self.window_kind = None
         self.window_seat = -1
         self.window_bonus = 0
-        self.power = None
-        self.gambit = "ready" if self.rules.gambit else ""
-        self.removed = []
-        self.sealed = set()
-        self.to_move = self.next_seat(event.dealer)
-        if self.rules.gambit:
-            self.phase = "power"  # RULES 8: the dealer names the power first
-            self.to_move = event.dealer
-        else:
-            self.phase = "upcard" if event.upcard is None else "draw"
+        self.to_move = (event.dealer + 1) % self.n
+        self.phase = "upcard" if event.upcard is None else "draw"
 
     def _upcard_chosen(self, event: UpcardChosen) -> None:
         card = CARD[event.card]
@@ -309,30 +273,9 @@ class State:
     def _draw_skipped(self, event: DrawSkipped) -> None:
         self.phase = "play"
 
-    def _power_named(self, event: PowerNamed) -> None:
-        self.power = event.power
-        self.phase = "draw" if self.pile else "upcard"
-        self.to_move = self.next_seat(self.dealer)
-
-    def _joker_blocked(self, event: JokerBlocked) -> None:
-        self.hands[event.seat].remove(JOKER)
-        self.removed.append(JOKER)
-        self.gambit = "blocked"
-
-    def _spend_joker(self, seat: int, whose: str) -> None:
-        """A joker used for its power: the dealer's, or one from the seat's hand."""
-        if whose == "dealer":
-            self.gambit = "used"
-        else:
-            self.hands[seat].remove(JOKER)
-            self.removed.append(JOKER)
-
     def _pile_taken(self, event: PileTaken) -> None:
         taken = _cards(event.cards)
         del self.pile[-event.depth :]
-        if event.removed:
-            self.removed.extend(_cards(event.removed))
-            self._spend_joker(event.seat, event.joker)  # type: ignore[arg-type]
         self.hands[event.seat].extend(taken)
         rule = self.rules.top_discard
         if event.depth == 1 and rule != "must_use":
@@ -343,8 +286,6 @@ class State:
 
     def _melded(self, event: Melded) -> None:
         cards = [CARD[text] for text in event.cards]
-        if event.double:  # the joker leaves first: the meld may empty the hand
-            self._spend_joker(event.seat, event.double)  # type: ignore[arg-type]
         self._remove(event.seat, cards)
         first = cards[0]
         # A set's first two cards share a rank; a run is recorded low to high, so its
@@ -359,8 +300,6 @@ class State:
             if len(cards) >= 7 and self.phase == "play":
                 self.long_run = True
         self.melds.append(meld)
-        if event.double:
-            self.sealed.add(meld.id)
         self._score(event.seat, event.values)
 
     def _laid_off(self, event: LaidOff) -> None:
@@ -425,7 +364,7 @@ class State:
         if self.window_kind == "deadwood":
             self.phase = "between"  # the round is scored next
         else:
-            self.to_move = self.next_seat(self.window_seat)
+            self.to_move = (self.window_seat + 1) % self.n
             self.phase = "draw"
         self.window = []
         self.window_kind = None
@@ -448,7 +387,7 @@ class State:
         self.long_run = False
         self.drew_stock = False
         self.kept = None
-        self.to_move = self.next_seat(seat)
+        self.to_move = (seat + 1) % self.n
         self.phase = "draw"
 
     def _round_ended(self, event: RoundEnded) -> None:
@@ -481,8 +420,6 @@ _APPLY = {
     WindowOpened: State._window_opened,
     Passed: State._passed,
     RumCalled: State._rum_called,
-    PowerNamed: State._power_named,
-    JokerBlocked: State._joker_blocked,
 }
 
 

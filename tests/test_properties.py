@@ -15,7 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rummy500_cli.actions import Discard, DrawStock, LayMeld, LayOff, TakePile
-from rummy500_cli.cards import CARDS, JOKER, new_deck
+from rummy500_cli.cards import CARDS, new_deck
 from rummy500_cli.engine import _uses, legal_actions, resolve, usable_depths
 from rummy500_cli.errors import Rummy500Error
 from rummy500_cli.events import Event, LaidOff, Melded, RoundDealt, RoundEnded, RumCalled
@@ -44,8 +44,6 @@ RULE_SETS = [
     {"out_of_turn": True, "final_discard": "required"},
     {"opponents_hand": True},
     {"rum_call": True, "out_of_turn": True, "opponents_hand": True, "first_meld_min": 30},
-    {"variant": "dealers_gambit", "jokers_per_deck": 2},
-    {"variant": "dealers_gambit", "jokers_per_deck": 2, "final_discard": "required"},
     # RULES 8: the partnership variants, always 4 players (see `players_for`)
     {"variant": "partnership"},
     {"variant": "persian", "jokers_per_deck": 4},
@@ -64,9 +62,6 @@ def all_cards(state: State) -> Counter:
         cards.update(hand)
     for meld in state.melds:
         cards.update(meld.cards)
-    cards.update(state.removed)  # RULES 8 dealers_gambit: out of the round
-    if state.rules.gambit:
-        cards[JOKER] += 1  # the dealer's joker, face up, never dealt
     return cards
 
 

@@ -17,7 +17,7 @@ counts one unit, each node of the hand planner's search `WORK_WEIGHT`, and
 
 from __future__ import annotations
 
-from ..actions import AnyAction, Block, Discard, DrawStock
+from ..actions import AnyAction, Discard, DrawStock
 from ..engine import legal_actions, resolve
 from ..events import GameEnded, RoundEnded
 from ..sides import partner_of, team_of
@@ -59,8 +59,6 @@ class ExpertBot(Bot):
         self, state: State, legal: list[AnyAction], knowledge: Knowledge
     ) -> tuple[AnyAction, str]:
         strong = self.strong
-        if state.rules.gambit and (state.phase == "power" or Block() in legal):
-            return strong.decide(state, legal, knowledge)
         ctx = Context(state, knowledge)
         candidates = self._candidates(state, legal, ctx)
         if candidates is None:

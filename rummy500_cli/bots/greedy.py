@@ -8,18 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..actions import (
-    AnyAction,
-    Block,
-    CallRum,
-    Discard,
-    DrawStock,
-    LayMeld,
-    LayOff,
-    NamePower,
-    Pass,
-    TakePile,
-)
+from ..actions import AnyAction, CallRum, Discard, DrawStock, LayMeld, LayOff, Pass, TakePile
 from ..cards import CARDS, Card
 from ..engine import layoff_values, play_value
 from ..events import Event
@@ -33,10 +22,7 @@ from .knowledge import Knowledge
 def play_points(state: State, action: AnyAction) -> int:
     """The points a meld or lay-off would put on the table now (a set of jokers under
     `persian` included: `engine.play_value`)."""
-    points = play_value(state, action)
-    if isinstance(action, LayMeld) and action.double:  # RULES 8 dealers_gambit
-        return 2 * points
-    return points
+    return play_value(state, action)
 
 
 def best_play(state: State, actions: list[AnyAction]) -> AnyAction | None:
@@ -69,26 +55,6 @@ def window_choice(state: State, legal: list[AnyAction]) -> tuple[AnyAction, str]
     if best is None:
         return Pass(), "nothing to play out of turn"
     return best, f"out of turn: puts {play_points(state, best)} points on the table"
-
-
-def gambit_choice(state: State, legal: list[AnyAction]) -> tuple[AnyAction, str] | None:
-    """Every level's policy for the dealer's joker (RULES 8 dealers_gambit): the dealer
-    names double (blind: the hands are not looked at before the power is named); a
-    player holding a joker blocks the dealer's joker at once."""
-    if state.phase == "power":
-        return NamePower("double"), "double: a joker on a new meld doubles it"
-    if Block() in legal:
-        return Block(), "blocks the dealer's joker"
-    return None
-
-
-def doubled(action: AnyAction, legal: list[AnyAction]) -> AnyAction:
-    """The same meld made with a doubling joker, when that is legal (power double)."""
-    if isinstance(action, LayMeld) and not action.double:
-        twin = LayMeld(action.cards, action.ace_high, True)
-        if twin in legal:
-            return twin
-    return action
 
 
 def pile_risk(card: Card, pile: list[Card]) -> int:
@@ -158,9 +124,6 @@ class GreedyBot(Bot):
     ) -> tuple[AnyAction, str]:
         if state.phase == "window":
             return window_choice(state, legal)
-        gambit = gambit_choice(state, legal) if state.rules.gambit else None
-        if gambit is not None:
-            return gambit
         if state.phase == "draw":
             return self._draw(state, legal)
         best = best_play(state, legal)
@@ -195,7 +158,7 @@ class GreedyBot(Bot):
         hand = state.hands[self.seat]
         keep_one = rules.final_discard == "required"
         for action in actions:
-            if not isinstance(action, TakePile) or action.split is not None:
+            if not isinstance(action, TakePile):
                 continue
             taken = state.pile[-action.depth :]
             chosen = taken[0]

@@ -205,8 +205,6 @@ class Knowledge:
         for meld in state.melds:
             for card in meld.cards:
                 live[card.code] -= 1
-        for card in state.removed:  # out of the round, face up (RULES 8 dealers_gambit)
-            live[card.code] -= 1
         for other in range(n):
             if other == seat:
                 continue

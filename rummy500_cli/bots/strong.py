@@ -29,7 +29,7 @@ from ..scoring import hand_total, hand_value, table_value
 from ..sides import opponents, partner_of, partnered
 from ..state import State
 from .base import Bot
-from .greedy import best_play, doubled, gambit_choice, play_points, window_choice
+from .greedy import best_play, play_points, window_choice
 from .hand import plan
 from .knowledge import Knowledge
 
@@ -95,7 +95,6 @@ class Context:
         "risk",
         "rules",
         "seat",
-        "step",
         "stock",
         "turns",
         "unseen",
@@ -106,7 +105,6 @@ class Context:
         rules = self.rules = state.rules
         self.k = k
         self.seat = k.seat
-        self.step = state.step
         self.n = state.n
         self.decks = state.decks
         self.around = rules.around_the_corner
@@ -184,8 +182,6 @@ class Context:
         by code (the card included): its chance of a meld times its table value, less
         the chance of being caught with it times its hand value."""
         code = card.code
-        if card.rank == 0:  # a joker (dealers_gambit: spent on a power, 0 in the hand)
-            return JOKER_WORTH
         hand_values, high, low = self.values
         laid = self.layable.get(code)
         if laid is not None:
@@ -312,8 +308,6 @@ class Context:
     def feed(self, card: Card) -> float:
         """What putting this card on the pile gives the next player (and, less, the
         others), in points."""
-        if card.rank == 0:
-            return 0.0  # a joker is never the chosen card of a take (dealers_gambit)
         rules = self.rules
         k = self.k
         total = 0.0
@@ -324,7 +318,7 @@ class Context:
         pile_gain = self.pile_gain(card)
         partner = partner_of(self.seat, rules)
         for step in range(1, self.n):
-            other = (self.seat + step * self.step) % self.n
+            other = (self.seat + step) % self.n
             if other == partner:
                 continue  # RULES 8: what the partner takes scores for the side
             weight = 1.0 if step == 1 else 0.35 / (step - 1)
@@ -394,9 +388,6 @@ class StrongBot(Bot):
         phase = state.phase
         if phase == "window":
             return window_choice(state, legal)
-        gambit = gambit_choice(state, legal) if state.rules.gambit else None
-        if gambit is not None:
-            return gambit
         ctx = Context(state, knowledge)
         if phase == "draw":
             return self.draw(state, legal, ctx)
@@ -417,8 +408,8 @@ class StrongBot(Bot):
         base = (now.points if now is not None else 0) + self._after_discard(base_rest, ctx)
         found = []
         for action in legal:
-            if not isinstance(action, TakePile) or action.split is not None:
-                continue  # (a split take of dealers_gambit is not weighed)
+            if not isinstance(action, TakePile):
+                continue
             taken = state.pile[-action.depth :]
             chosen = taken[0]
             kept = action.depth == 1 and rules.top_discard != "must_use"
@@ -478,7 +469,6 @@ class StrongBot(Bot):
                 ):
                     action = None
                 else:
-                    action = doubled(action, legal)
                     return action, f"puts {play_points(state, action)} points on the table"
         discards = [a for a in legal if isinstance(a, Discard)]
         if not discards:
@@ -554,11 +544,6 @@ class StrongBot(Bot):
             action,
             f"{verb} {action.card}: the card the hand misses least, and gives away little",
         )
-
-
-JOKER_WORTH = 10.0
-"""What a held joker is worth to the strong bot: it never costs points in the hand and
-is spent on the dealer's power (RULES 8 dealers_gambit)."""
 
 
 def _have(cards: list[Card]) -> list[int]:

@@ -13,12 +13,10 @@ from ..events import (
     DrawSkipped,
     Event,
     GameEnded,
-    JokerBlocked,
     LaidOff,
     Melded,
     Passed,
     PileTaken,
-    PowerNamed,
     RoundDealt,
     RoundEnded,
     RumCalled,
@@ -60,17 +58,7 @@ class Narrator:
             if above:
                 extra = f" and the {above} card{'s' if above > 1 else ''} above it"
             verb = "take" if who == "You" else "takes"
-            if event.removed:  # RULES 8 dealers_gambit: a split
-                whose = "the dealer's joker" if event.joker == "dealer" else "a joker"
-                kept = len(event.cards) - 1
-                extra = f" and the top {kept}" if kept else ""
-                self._take = (
-                    f"{who} {'split' if who == 'You' else 'splits'} the pile with {whose}: "
-                    f"{_cards(event.removed, style)} leave the round; "
-                    f"{'you take' if who == 'You' else 'takes'} {chosen}{extra}"
-                )
-            else:
-                self._take = f"{who} {verb} {chosen}{extra} from the pile"
+            self._take = f"{who} {verb} {chosen}{extra} from the pile"
             if event.seat == self.viewer and above:
                 self._take += f" ({_cards(event.cards[1:], style)})"
             if state.pending is None:  # kept, not used at once
@@ -102,13 +90,8 @@ class Narrator:
         if isinstance(event, Melded):
             who = self._name(state, event.seat)
             verb = "meld" if who == "You" else "melds"
-            doubled = ""
-            if event.double:  # RULES 8 dealers_gambit
-                whose = "the dealer's joker" if event.double == "dealer" else "a joker"
-                doubled = f", doubled by {whose} and sealed"
             return (
-                f"{who} {verb} {_cards(event.cards, style)} ({sum(event.values)}{doubled}) "
-                f"as #{event.meld}."
+                f"{who} {verb} {_cards(event.cards, style)} ({sum(event.values)}) as #{event.meld}."
             )
         if isinstance(event, LaidOff):
             who = self._name(state, event.seat)
@@ -123,15 +106,6 @@ class Narrator:
             who = self._name(state, event.seat)
             verb = "discard" if who == "You" else "discards"
             return f"{who} {verb} {_cards((event.card,), style)}."
-        if isinstance(event, PowerNamed):
-            return (
-                f"{state.players[event.seat]} (the dealer) names the power of the jokers: "
-                f"{event.power}."
-            )
-        if isinstance(event, JokerBlocked):
-            who = self._name(state, event.seat)
-            verb = "block" if who == "You" else "blocks"
-            return f"{who} {verb} the dealer's joker with a joker, face down."
         if isinstance(event, RumCalled):
             who = self._name(state, event.seat)
             verb = "call" if who == "You" else "calls"

@@ -117,17 +117,6 @@ def rules_text(rules: Rules, players: int | None = None) -> str:
             f"{r.first_meld_min} points on the table."
         )
     lines.extend(_out_of_turn(r))
-    if r.gambit:
-        lines.append(
-            "Dealer's Gambit: 54 cards; the deal and the play go counter-clockwise (to the "
-            "right). At each deal one joker lies face up by the dealer: the dealer's joker. "
-            "Before anyone plays, the dealer names its power: double (a joker laid on a new "
-            "meld doubles it and seals it: meld ... double) or split (a joker splits the pile "
-            "when you take from it: the cards between the split and your chosen card leave "
-            "the round: take N split K). The dealer may spend the dealer's joker once; a "
-            "joker you are dealt has the same power for you, or blocks the dealer's joker "
-            "(block, on your turn). Jokers are never melded as cards and count 0 in the hand."
-        )
     if r.max_rounds:
         lines.append(f"The game stops unfinished after {r.max_rounds} rounds if nobody has won.")
     changes = r.changes()

@@ -12,7 +12,6 @@ STEP_WORDS = {
     "draw": "draw",
     "play": "meld, lay off or discard",
     "window": "act out of turn or pass",
-    "power": "name the power of the jokers",
     "between": "round over",
     "over": "game over",
     "start": "not dealt",
@@ -65,8 +64,7 @@ def meld_lines(state: State, style: Style) -> list[str]:
             if by != meld.owner:
                 text += f"({state.players[by]})"
             parts.append(text)
-        sealed = " (doubled by a joker, sealed)" if meld.id in state.sealed else ""
-        lines.append(f"  #{meld.id} {state.players[meld.owner]}: {' '.join(parts)}{sealed}")
+        lines.append(f"  #{meld.id} {state.players[meld.owner]}: {' '.join(parts)}")
     return lines
 
 
@@ -91,11 +89,6 @@ def turn_line(state: State) -> str:
     if state.phase in ("over", "between", "start"):
         return f"{STEP_WORDS[state.phase].capitalize()} · stock {len(state.stock)}"
     mover = state.players[state.to_move]
-    if state.phase == "power":
-        return (
-            f"{mover} (the dealer) names the power of the jokers: power double or split "
-            f"· stock {len(state.stock)}"
-        )
     if state.phase == "window":
         return f"{window_line(state)} · stock {len(state.stock)}"
     step = STEP_WORDS[state.phase]
@@ -103,15 +96,6 @@ def turn_line(state: State) -> str:
     if state.pending is not None:
         extra = f" (first put {state.pending} from the pile on the table)"
     return f"{mover} to {step}{extra} · stock {len(state.stock)}"
-
-
-def gambit_line(state: State) -> str:
-    """RULES 8 dealers_gambit: the dealer's joker, its power and what became of it."""
-    dealer = state.players[state.dealer]
-    power = state.power or "not named yet"
-    status = {"ready": "face up", "used": "used", "blocked": "blocked"}.get(state.gambit, "")
-    out = f" · out of the round: {len(state.removed)} cards" if state.removed else ""
-    return f"Dealer's joker ({dealer}): {status} · power: {power} · play goes to the right{out}"
 
 
 def window_line(state: State) -> str:
@@ -131,8 +115,6 @@ def table_view(
     """The whole table as seen from a seat: others' hands as counts only (all hands when
     `show_all`, as in the replay of a finished game)."""
     lines = [style.bold(scoreline(state)), turn_line(state), pile_line(state, style)]
-    if state.rules.gambit:
-        lines.append(gambit_line(state))
     lines.extend(meld_lines(state, style))
     counts = []
     partner = None if viewer is None else partner_of(viewer, state.rules)
@@ -144,7 +126,5 @@ def table_view(
     if counts:
         lines.append("Others: " + " · ".join(counts))
     seats = range(state.n) if show_all else ([] if viewer is None else [viewer])
-    if state.phase == "power" and not show_all:
-        seats = []  # RULES 8: the power is named before anyone looks at their cards
     lines.extend(hand_line(state, seat, style, by_rank) for seat in seats)
     return "\n".join(lines)
