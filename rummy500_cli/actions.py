@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Literal
 
 import msgspec
 
-from .cards import Card, format_cards, parse_cards
+from .cards import Card, format_cards
 from .errors import ParseError
 from .melds import parse_meld_id
 
@@ -49,26 +49,71 @@ class TakePile(Action, tag="take"):
 
 
 class LayMeld(Action, tag="meld"):
-    """RULES 4.2: lay a new set or run from the hand. `ace_high` settles A-K vs 2-A."""
+    """RULES 4.2: lay a new set or run from the hand. `ace_high` settles A-K vs 2-A.
+    `jokers` (RULES 8): for the jokers in `cards`, in order, the card each stands for
+    (None, or a shorter tuple: not named, for the engine to work out)."""
 
     cards: tuple[Card, ...]
     ace_high: bool | None = None
+    jokers: tuple[Card | None, ...] = ()
 
     def text(self, ascii: bool = True) -> str:
         extra = "" if self.ace_high is None else (" high" if self.ace_high else " low")
-        return f"meld {format_cards(self.cards, ascii)}{extra}"
+        return f"meld {cards_text(self.cards, self.jokers, ascii)}{extra}"
 
 
 class LayOff(Action, tag="lay"):
-    """RULES 4.2: lay cards off on a meld on the table, at one end of a run."""
+    """RULES 4.2: lay cards off on a meld on the table, at one end of a run. `jokers` as
+    for LayMeld."""
 
     cards: tuple[Card, ...]
     meld: int
     end: Literal["low", "high"] | None = None
+    jokers: tuple[Card | None, ...] = ()
 
     def text(self, ascii: bool = True) -> str:
         extra = "" if self.end is None else f" {self.end}"
-        return f"lay {format_cards(self.cards, ascii)} on {self.meld}{extra}"
+        return f"lay {cards_text(self.cards, self.jokers, ascii)} on {self.meld}{extra}"
+
+
+def cards_text(cards: tuple[Card, ...], jokers: tuple[Card | None, ...], ascii: bool) -> str:
+    """Cards in the command language, each named joker as `JK=7H` (RULES 8)."""
+    if not jokers:
+        return format_cards(cards, ascii)
+    meanings = iter(jokers)
+    words = []
+    for card in cards:
+        meaning = next(meanings, None) if card.is_joker else None
+        if meaning is None:
+            words.append(card.ascii if ascii else card.symbol)
+        else:
+            words.append("JK=" + (meaning.ascii if ascii else meaning.symbol))
+    return " ".join(words)
+
+
+def parse_play_cards(words: list[str]) -> tuple[tuple[Card, ...], tuple[Card | None, ...]]:
+    """Cards of a meld or lay-off, with `jk=7h` (or `jk:7h`) naming a joker's card."""
+    cards: list[Card] = []
+    jokers: list[Card | None] = []
+    for word in words:
+        head, sep, meaning = word.replace(":", "=").partition("=")
+        if sep:
+            card = Card.parse(head)
+            if not card.is_joker:
+                raise ParseError(f"{word!r}: only a joker names a card, as jk=7h")
+            named = Card.parse(meaning)
+            if named.is_joker:
+                raise ParseError(f"{word!r}: a joker stands for a card, as jk=7h")
+            cards.append(card)
+            jokers.append(named)
+        else:
+            card = Card.parse(word)
+            cards.append(card)
+            if card.is_joker:
+                jokers.append(None)
+    while jokers and jokers[-1] is None:
+        jokers.pop()
+    return tuple(cards), tuple(jokers)
 
 
 class Discard(Action, tag="discard"):
@@ -110,7 +155,7 @@ ALIASES = {
 USAGE = {
     "draw": "draw (or d)",
     "take": "take N|CARD (or t), N counted from the top of the pile, 1 = top card",
-    "meld": "meld CARDS (or m), e.g. meld 7H 7S 7D",
+    "meld": "meld CARDS (or m), e.g. meld 7H 7S 7D (a joker: jk, or jk=7C to name its card)",
     "lay": "lay CARDS on MELD [low|high] (or l), e.g. lay 8H on 2",
     "discard": "discard CARD (or x), e.g. discard KS",
     "upcard": "upcard CARD (or u)",
@@ -155,7 +200,8 @@ def parse_action(text: str, state: State | None = None) -> AnyAction:
             ace_high = rest.pop().lower() == "high"
         if not rest:
             raise ParseError(usage)
-        return LayMeld(tuple(parse_cards(rest)), ace_high)
+        cards, jokers = parse_play_cards(rest)
+        return LayMeld(cards, ace_high, jokers)
     if verb == "lay":
         lowered = [word.lower() for word in rest]
         if "on" not in lowered:
@@ -167,7 +213,8 @@ def parse_action(text: str, state: State | None = None) -> AnyAction:
             end = target.pop().lower()
         if not cards or len(target) != 1:
             raise ParseError(usage)
-        return LayOff(tuple(parse_cards(cards)), parse_meld_id(target[0]), end)  # type: ignore[arg-type]
+        laid, jokers = parse_play_cards(cards)
+        return LayOff(laid, parse_meld_id(target[0]), end, jokers)  # type: ignore[arg-type]
     if len(rest) != 1:
         raise ParseError(usage)
     card = Card.parse(rest[0])

@@ -26,7 +26,7 @@ from .actions import (
     LayOff,
     TakePile,
 )
-from .cards import BY_TEXT, Card, format_cards, new_deck, sort_key
+from .cards import BY_TEXT, JOKER, Card, format_cards, new_deck, sort_key
 from .deal import deal_cards, draw_for_dealer, rebuilt_stock, seed_text, shuffled_deck
 from .errors import IllegalAction, RulesError
 from .events import (
@@ -47,6 +47,7 @@ from .events import (
     StockRebuilt,
     UpcardChosen,
 )
+from .jokers import Slots, faces_of, joker_layoff, joker_layoffs, joker_melds, joker_shape
 from .melds import (
     Meld,
     hand_index,
@@ -276,6 +277,10 @@ def _plays(
         for cards, end in layoffs_on(meld, ranks, rules, decks):
             values = layoff_values(meld, cards, end, rules)
             yield cards, sum(values), index, _grown(meld, cards, end)
+    if JOKER in hand:  # RULES 8
+        for action, _faces, index, grown in _joker_plays(state, hand, melds):
+            points = joker_play_points(state, action, melds)
+            yield action.cards, points, index, grown  # type: ignore[union-attr]
 
 
 def _minimum_ok(state: State, seat: int, rest: list[Card], melds: list[Meld], points: int) -> bool:
@@ -320,15 +325,18 @@ def usable_depths(state: State) -> list[int]:
     hand = state.hands[seat]
     plain = rules.final_discard == "optional" and not _needs_minimum(state, seat)
     ranks = hand_index(hand)
+    wild = JOKER in hand  # RULES 8: with a joker held or taken, the exact slow path
     depths = []
     for depth in range(1, len(pile) + 1):
         chosen = pile[-depth]
         if chosen.rank:
             ranks.setdefault(chosen.suit_no, set()).add(chosen.rank)
+        else:
+            wild = True
         if depth == 1 and rules.top_discard == "keep":
             depths.append(1)
             continue
-        if plain:
+        if plain and not wild:
             usable = _has_use(state, chosen, ranks, hand, pile[-depth:])
         else:
             held = hand + pile[-depth:]
@@ -343,7 +351,8 @@ def _take_usable(state: State, seat: int, depth: int) -> bool:
     pile = state.pile
     chosen = pile[-depth]
     hand = state.hands[seat]
-    if state.rules.final_discard == "optional" and not _needs_minimum(state, seat):
+    wild = JOKER in hand or JOKER in pile[-depth:]  # RULES 8: jokers take the slow path
+    if not wild and state.rules.final_discard == "optional" and not _needs_minimum(state, seat):
         ranks = hand_index(hand + pile[-depth:])
         return _has_use(state, chosen, ranks, hand, pile[-depth:])
     return next(_uses(state, seat, chosen, hand + pile[-depth:]), None) is not None
@@ -408,23 +417,25 @@ def _has_use(
     return False
 
 
-def _uses(state: State, seat: int, chosen: Card, hand: list[Card]) -> Iterator[AnyAction]:
+def _uses(
+    state: State, seat: int, chosen: Card, hand: list[Card], unbounded: bool = False
+) -> Iterator[AnyAction]:
     """RULES 4.1: the melds and lay-offs that would put the chosen pile card on the table
-    with the cards held, under the rules that bound a play."""
+    with the cards held, under the rules that bound a play (none when `unbounded`)."""
     rules = state.rules
     size = len(hand)
-    need = _needs_minimum(state, seat)
-    candidates: list[tuple[AnyAction, tuple[Card, ...], int, int]] = []
+    need = 0 if unbounded else _needs_minimum(state, seat)
+    candidates: list[tuple[AnyAction, Sequence[Card], int, int, Sequence[Card]]] = []
     same_rank = [card for card in hand if card.rank == chosen.rank]
     for cards in sets_in(same_rank, rules, state.decks):
         if chosen in cards:
             points = sum(meld_values(cards, "set", rules)) if need else 0
-            candidates.append((LayMeld(cards), cards, points, -1))
+            candidates.append((LayMeld(cards), cards, points, -1, cards))
     same_suit = [card for card in hand if card.suit is chosen.suit]
     for start, cards in runs_in(same_suit, rules):
         if chosen in cards:
             points = sum(meld_values(cards, "run", rules)) if need else 0
-            candidates.append((_run_action(cards, start, rules), cards, points, -1))
+            candidates.append((_run_action(cards, start, rules), cards, points, -1, cards))
     if rules.pile_use == "meld_or_layoff":
         ranks = hand_index(hand)
         for index, meld in enumerate(state.melds):
@@ -432,13 +443,21 @@ def _uses(state: State, seat: int, chosen: Card, hand: list[Card]) -> Iterator[A
                 if chosen in cards:
                     points = sum(layoff_values(meld, cards, end, rules)) if need else 0
                     action = LayOff(cards, meld.id, end)
-                    candidates.append((action, cards, points, index))
-    for action, cards, points, index in candidates:
-        if _play_problem(state, seat, size - len(cards), None) is not None:
+                    candidates.append((action, cards, points, index, cards))
+    if JOKER in hand:  # RULES 8
+        for action, faces, index, _grown_meld in _joker_plays(state, hand, state.melds):
+            if chosen not in action.cards:  # type: ignore[union-attr]
+                continue
+            if index >= 0 and rules.pile_use != "meld_or_layoff":
+                continue
+            points = joker_play_points(state, action, state.melds) if need else 0
+            candidates.append((action, action.cards, points, index, faces))  # type: ignore[union-attr]
+    for action, cards, points, index, faces in candidates:
+        if not unbounded and _play_problem(state, seat, size - len(cards), None) is not None:
             continue
         if need and points < need:
             rest = _remaining(hand, cards)
-            laid_on = (state.melds[index], list(cards), action.end) if index >= 0 else None  # type: ignore[union-attr]
+            laid_on = (state.melds[index], list(faces), action.end) if index >= 0 else None  # type: ignore[union-attr]
             melds = _with_meld(state.melds, laid_on)
             if not rest or not _reachable(state, rest, melds, need - points):
                 continue
@@ -476,6 +495,8 @@ def _plays_and_discards(state: State, seat: int, hand: list[Card]) -> list[AnyAc
     for meld in state.melds:
         for cards, end in layoffs_on(meld, ranks, rules, state.decks):
             plays.append(LayOff(cards, meld.id, end))
+    if JOKER in hand:  # RULES 8: every play holding a joker, each meaning once
+        plays.extend(action for action, _, _, _ in _joker_plays(state, hand, state.melds))
     if checked:
         plays = [action for action in plays if _play_allowed(state, seat, action)]
     discards: list[AnyAction] = []
@@ -585,20 +606,28 @@ def _resolve_take(state: State, seat: int, action: TakePile) -> list[Event]:
         how = "meld" if rules.pile_use == "meld_only" else "meld or lay off"
         taken = pile[-depth:]
         held = hand_index(state.hands[seat] + taken)
-        if _has_use(state, chosen, held, state.hands[seat], taken):
-            why = (
-                f"first_meld_min={rules.first_meld_min}: no use of {chosen} would let your "
-                f"first plays this round reach {rules.first_meld_min}"
-                if _needs_minimum(state, seat)
-                else f"final_discard=required: every use of {chosen} would empty your hand"
-            )
-            raise IllegalAction(f"take {depth}: {why}; {hint}")
+        wild = JOKER in state.hands[seat] or JOKER in taken
+        if wild and next(_uses(state, seat, chosen, state.hands[seat] + taken, True), None):
+            raise IllegalAction(f"take {depth}: {_limit_reason(state, seat, chosen)}; {hint}")
+        if not wild and _has_use(state, chosen, held, state.hands[seat], taken):
+            raise IllegalAction(f"take {depth}: {_limit_reason(state, seat, chosen)}; {hint}")
         raise IllegalAction(
             f"take {depth}: you could not {how} {chosen} at once with your cards, and the "
             f"chosen card must be used this turn (RULES 4.1); {hint}"
         )
     cards = tuple(card.ascii for card in pile[-depth:])
     return [PileTaken(seat=seat, depth=depth, cards=cards)]
+
+
+def _limit_reason(state: State, seat: int, chosen: Card) -> str:
+    """Why a pile card that could go on the table may not be taken: a rule bounds it."""
+    rules = state.rules
+    if _needs_minimum(state, seat):
+        return (
+            f"first_meld_min={rules.first_meld_min}: no use of {chosen} would let your "
+            f"first plays this round reach {rules.first_meld_min}"
+        )
+    return f"final_discard=required: every use of {chosen} would empty your hand"
 
 
 def _resolve_play(state: State, seat: int, action: Action) -> list[Event]:
@@ -611,15 +640,19 @@ def _resolve_play(state: State, seat: int, action: Action) -> list[Event]:
         cards = action.cards
         if not _has(hand, cards):
             raise IllegalAction(_missing(hand, cards))
-        shape = shape_of(cards, rules, state.decks, action.ace_high)
-        values = meld_values(shape.cards, shape.kind, rules)
-        event: Event = Melded(
-            seat=seat,
-            meld=len(state.melds) + 1,
-            cards=tuple(card.ascii for card in shape.cards),
-            values=tuple(values),
-        )
-        laid_on: tuple[Meld, list[Card], str | None] | None = None
+        if JOKER in cards:  # RULES 8
+            event, values = _joker_meld(state, seat, action)
+            laid_on = None
+        else:
+            shape = shape_of(cards, rules, state.decks, action.ace_high)
+            values = meld_values(shape.cards, shape.kind, rules)
+            event: Event = Melded(
+                seat=seat,
+                meld=len(state.melds) + 1,
+                cards=tuple(card.ascii for card in shape.cards),
+                values=tuple(values),
+            )
+            laid_on: tuple[Meld, list[Card], str | None] | None = None
     elif isinstance(action, LayOff):
         cards = action.cards
         if not _has(hand, cards):
@@ -629,17 +662,20 @@ def _resolve_play(state: State, seat: int, action: Action) -> list[Event]:
                 f"pile_use=meld_only: {pending} from the pile must go into a new meld of 3 or more"
             )
         meld = state.meld(action.meld)
-        end = layoff_end(meld, cards, rules, state.decks, action.end)
-        ordered = _layoff_order(meld, cards, end)
-        values = layoff_values(meld, ordered, end, rules)
-        event = LaidOff(
-            seat=seat,
-            meld=meld.id,
-            cards=tuple(card.ascii for card in ordered),
-            values=tuple(values),
-            end=end,
-        )
-        laid_on = (meld, ordered, end)  # grown only if the first-meld check needs to know
+        if JOKER in cards:  # RULES 8
+            event, values, laid_on = _joker_layoff(state, seat, meld, action)
+        else:
+            end = layoff_end(meld, cards, rules, state.decks, action.end)
+            ordered = _layoff_order(meld, cards, end)
+            values = layoff_values(meld, ordered, end, rules)
+            event = LaidOff(
+                seat=seat,
+                meld=meld.id,
+                cards=tuple(card.ascii for card in ordered),
+                values=tuple(values),
+                end=end,
+            )
+            laid_on = (meld, ordered, end)  # grown only if the first-meld check needs to know
     else:
         raise IllegalAction(f"{action} is not a move now: meld, lay off or discard")
     if pending is not None and pending not in cards:
@@ -664,6 +700,96 @@ def _resolve_play(state: State, seat: int, action: Action) -> list[Event]:
     if not rest:
         return [event, *_end_round(state, "went_out", seat, points, rest)]
     return [event]
+
+
+# --- Jokers (RULES 8; the decisions are in `jokers`) -------------------------------------
+
+
+def _joker_values(slots: Slots, values: list[int], rules: Rules) -> list[int]:
+    """RULES 6.1, 8: a joker scores 15 wherever it lies (3 under divide_by_five)."""
+    joker = value_tables(rules)[True][0]
+    return [joker if wild else value for (_, wild), value in zip(slots, values, strict=True)]
+
+
+def _joker_meld(state: State, seat: int, action: LayMeld) -> tuple[Event, list[int]]:
+    """The Melded event of a new meld holding jokers, and the values it scores."""
+    rules = state.rules
+
+    def example(naturals: list[Card], meanings: list[Card]) -> str:
+        words = [card.ascii.lower() for card in naturals]
+        return "meld " + " ".join(words + [f"jk={card.ascii.lower()}" for card in meanings])
+
+    shape, slots = joker_shape(
+        action.cards, action.jokers, rules, state.decks, action.ace_high, example
+    )
+    if shape.kind == "set":  # four_aces needs four natural Aces
+        high = value_tables(rules)[True]
+        values = [high[card.rank] for card in shape.cards]
+    else:
+        values = meld_values(shape.cards, "run", rules)
+    values = _joker_values(slots, values, rules)
+    event = Melded(
+        seat=seat,
+        meld=len(state.melds) + 1,
+        cards=tuple("JK" if wild else face.ascii for face, wild in slots),
+        values=tuple(values),
+        jokers=tuple(face.ascii for face, wild in slots if wild),
+    )
+    return event, values
+
+
+def _joker_layoff(
+    state: State, seat: int, meld: Meld, action: LayOff
+) -> tuple[Event, list[int], tuple[Meld, list[Card], str | None]]:
+    """The LaidOff event of a lay-off holding jokers, its values, and what it lays."""
+    rules = state.rules
+
+    def example(meanings: list[Card]) -> str:
+        words = [card.ascii.lower() for card in action.cards if card is not JOKER]
+        words += [f"jk={card.ascii.lower()}" for card in meanings]
+        return f"lay {' '.join(words)} on {meld.id}"
+
+    end, slots = joker_layoff(
+        meld, action.cards, action.jokers, rules, state.decks, action.end, example
+    )
+    faces = [face for face, _ in slots]
+    values = _joker_values(slots, layoff_values(meld, faces, end, rules), rules)
+    event = LaidOff(
+        seat=seat,
+        meld=meld.id,
+        cards=tuple("JK" if wild else face.ascii for face, wild in slots),
+        values=tuple(values),
+        end=end,  # type: ignore[arg-type]
+        jokers=tuple(face.ascii for face, wild in slots if wild),
+    )
+    return event, values, (meld, faces, end)
+
+
+def _joker_plays(
+    state: State, hand: Sequence[Card], melds: Sequence[Meld]
+) -> Iterator[tuple[AnyAction, list[Card], int, Meld | None]]:
+    """Every meld and lay-off holding a joker that the hand allows (RULES 8), each with
+    the cards it lays as faces, the index of the meld laid on (-1: a new meld) and that
+    meld grown. Lay-offs are on `melds` (the look-ahead passes grown ones)."""
+    rules, decks = state.rules, state.decks
+    for cards, meanings, ace_high in joker_melds(hand, rules, decks):
+        action = LayMeld(cards, ace_high, meanings)
+        yield action, faces_of(cards, meanings), -1, None
+    for index, meld in enumerate(melds):
+        for cards, meanings, end in joker_layoffs(meld, hand, rules, decks):
+            faces = faces_of(cards, meanings)
+            yield LayOff(cards, meld.id, end, meanings), faces, index, _grown(meld, faces, end)
+
+
+def joker_play_points(state: State, action: AnyAction, melds: Sequence[Meld] = ()) -> int:
+    """What a play holding jokers scores, on the state's melds or on `melds` (the
+    first-meld look-ahead passes grown ones); the bots ask it too."""
+    melds = melds or state.melds
+    if isinstance(action, LayMeld):
+        return sum(_joker_meld(state, 0, action)[1])
+    assert isinstance(action, LayOff)
+    meld = next(m for m in melds if m.id == action.meld)
+    return sum(_joker_layoff(state, 0, meld, action)[1])
 
 
 def _with_meld(
@@ -810,6 +936,17 @@ def recorded_action(state: State, event: Event) -> AnyAction | None:
     return None
 
 
+def _recorded_meld(event: Melded) -> LayMeld:
+    cards = tuple(_card(c) for c in event.cards)
+    if not event.jokers:
+        return LayMeld(cards)
+    meanings = tuple(_card(c) for c in event.jokers)
+    ace_high = None
+    if len(cards) == 13:  # a whole suit with jokers: its order says where the Ace lies
+        ace_high = faces_of(cards, meanings)[0].rank != 1
+    return LayMeld(cards, ace_high, meanings)
+
+
 def _card(text: str) -> Card:
     card = BY_TEXT.get(text)
     return card if card is not None else Card.parse(text)
@@ -819,8 +956,10 @@ _RECORDED = {
     StockDrawn: lambda e: DrawStock(),
     DrawSkipped: lambda e: DrawStock(),
     PileTaken: lambda e: TakePile(e.depth),
-    Melded: lambda e: LayMeld(tuple(_card(c) for c in e.cards)),
-    LaidOff: lambda e: LayOff(tuple(_card(c) for c in e.cards), e.meld, e.end),
+    Melded: lambda e: _recorded_meld(e),
+    LaidOff: lambda e: LayOff(
+        tuple(_card(c) for c in e.cards), e.meld, e.end, tuple(_card(c) for c in e.jokers or ())
+    ),
     Discarded: lambda e: Discard(_card(e.card)),
     UpcardChosen: lambda e: ChooseUpcard(_card(e.card)),
 }

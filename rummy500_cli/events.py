@@ -106,6 +106,9 @@ class Melded(Event, tag="melded", kw_only=True):
     meld: int
     cards: tuple[str, ...]
     values: tuple[int, ...]
+    jokers: tuple[str, ...] | msgspec.UnsetType = msgspec.UNSET
+    """RULES 8: for each JK in `cards`, in order, the card it stands for. Written only
+    when a joker is laid (UNSET is never encoded), so logs without jokers are unchanged."""
 
 
 class LaidOff(Event, tag="laid_off", kw_only=True):
@@ -116,6 +119,8 @@ class LaidOff(Event, tag="laid_off", kw_only=True):
     cards: tuple[str, ...]
     values: tuple[int, ...]
     end: Literal["low", "high"] | None = None
+    jokers: tuple[str, ...] | msgspec.UnsetType = msgspec.UNSET
+    """RULES 8: for each JK in `cards`, in order, the card it stands for (as Melded)."""
 
 
 class Discarded(Event, tag="discarded", kw_only=True):

@@ -36,7 +36,18 @@ class Meld:
     set, `rank` is its rank and cards are in the order they were laid.
     """
 
-    __slots__ = ("cards", "id", "kind", "owner", "placed_by", "rank", "start", "suit", "values")
+    __slots__ = (
+        "cards",
+        "id",
+        "kind",
+        "owner",
+        "placed_by",
+        "rank",
+        "start",
+        "suit",
+        "values",
+        "wild",
+    )
 
     def __init__(
         self,
@@ -59,6 +70,9 @@ class Meld:
         self.suit = suit
         self.rank = rank
         self.start = start
+        self.wild: list[bool] | None = None
+        """RULES 8 (jokers): which of `cards` are jokers, or None when none is; `cards`
+        then holds the card each joker stands for (see `jokers`)."""
 
     @property
     def end(self) -> int:
@@ -74,6 +88,7 @@ class Meld:
             list(self.placed_by),
         )
         twin.suit, twin.rank, twin.start = self.suit, self.rank, self.start
+        twin.wild = None if self.wild is None else list(self.wild)
         return twin
 
     def is_high_ace(self, index: int) -> bool:
@@ -81,6 +96,12 @@ class Meld:
         return self.kind == "set" or self.values[index] == 15
 
     def __str__(self) -> str:
+        wild = self.wild
+        if wild:
+            return f"#{self.id} " + " ".join(
+                f"JK({card})" if i < len(wild) and wild[i] else str(card)
+                for i, card in enumerate(self.cards)
+            )
         return f"#{self.id} {format_cards(self.cards)}"
 
     def __repr__(self) -> str:

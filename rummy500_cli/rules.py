@@ -112,10 +112,15 @@ class Rules(msgspec.Struct, frozen=True, kw_only=True, gc=False):
                     "divide_by_five needs every card value in fives: add card_values=five, "
                     "or other_cards=5 with ace_value=15 or 25"
                 )
+        if self.variant == "jokers" and not self.jokers_per_deck:
+            raise RulesError(
+                "variant=jokers needs jokers_per_deck=1 or 2 (RULES 8); --variant jokers sets 1"
+            )
+        played = PLAYED_VARIANTS.get(self.variant, ())
         unplayed = [
             f"{name}={format_value(value)}"
             for name, value in self.changes().items()
-            if name in NOT_YET_PLAYED
+            if name in NOT_YET_PLAYED and name not in played
         ]
         if unplayed:
             raise RulesError(
@@ -133,6 +138,12 @@ NOT_YET_PLAYED = (
     "variant",
 )
 """Options the Struct holds and validates but the engine does not play yet."""
+
+PLAYED_VARIANTS: dict[str, tuple[str, ...]] = {
+    "jokers": ("variant", "jokers_per_deck"),
+}
+"""The variants of RULES 8 played now, with the options of NOT_YET_PLAYED that each
+makes playable (jokers_per_deck is played only under variant=jokers)."""
 
 STANDARD = Rules()
 

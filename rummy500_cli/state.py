@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Literal
 
-from .cards import BY_TEXT, Card, format_cards
+from .cards import BY_TEXT, JOKER, Card, format_cards
 from .errors import IllegalAction
 from .events import (
     DealerDrawn,
@@ -29,6 +29,7 @@ from .events import (
     StockRebuilt,
     UpcardChosen,
 )
+from .jokers import faces_of
 from .melds import Meld
 from .rules import Rules
 
@@ -175,6 +176,7 @@ class State:
                     tuple(c.ascii for c in m.cards),
                     tuple(m.placed_by),
                     tuple(m.values),
+                    tuple(m.wild or ()),
                 )
                 for m in self.melds
             ),
@@ -258,6 +260,10 @@ class State:
     def _melded(self, event: Melded) -> None:
         cards = [CARD[text] for text in event.cards]
         self._remove(event.seat, cards)
+        wild = None
+        if event.jokers:  # RULES 8: the meld holds what each joker stands for
+            wild = [card is JOKER for card in cards]
+            cards = faces_of(cards, _cards(event.jokers))
         first = cards[0]
         # A set's first two cards share a rank; a run is recorded low to high, so its
         # first card's rank is its start position (an Ace leads a run only as A-2-3).
@@ -270,6 +276,7 @@ class State:
             meld.start = first.rank
             if len(cards) >= 7:
                 self.long_run = True
+        meld.wild = wild
         self.melds.append(meld)
         points = sum(event.values)
         self.table_points[event.seat] += points
@@ -280,6 +287,10 @@ class State:
         self._remove(event.seat, cards)
         meld = self.melds[event.meld - 1]
         count = len(cards)
+        if event.jokers or meld.wild:  # RULES 8
+            _mark_wild(meld, cards, event.end)
+            if event.jokers:
+                cards = faces_of(cards, _cards(event.jokers))
         if event.end == "low":
             meld.cards[:0] = cards
             meld.values[:0] = event.values
@@ -337,6 +348,17 @@ class State:
         self.winner = event.winner
         self.phase = "over"
         self.to_move = -1
+
+
+def _mark_wild(meld: Meld, laid: list[Card], end: str | None) -> None:
+    """Keep `Meld.wild` in step with a lay-off (the cards as laid, jokers as JK)."""
+    wild = meld.wild if meld.wild is not None else [False] * len(meld.cards)
+    flags = [card is JOKER for card in laid]
+    if end == "low":
+        wild[:0] = flags
+    else:
+        wild.extend(flags)
+    meld.wild = wild
 
 
 _APPLY = {

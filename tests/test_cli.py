@@ -378,7 +378,10 @@ def test_variants(tmp_path):
         "first_meld_min": 30,
     }
     usage_error(play(tmp_path / "u.jsonl", "--variant", "unknown"), "unknown variant 'unknown'")
-    usage_error(play(tmp_path / "j.jsonl", "--variant", "jokers"), "not yet supported")
+    jokers = tmp_path / "j.jsonl"  # RULES 8: the jokers variant is played
+    assert play(jokers, "--variant", "jokers").exit_code == 0
+    assert read_log(jokers).events[0].rules.changes() == {"jokers_per_deck": 1, "variant": "jokers"}
+    usage_error(play(tmp_path / "p.jsonl", "--variant", "partnership"), "not yet supported")
 
 
 def test_save_refuses_an_existing_file(tmp_path):

@@ -19,6 +19,7 @@ from rummy500_cli.cards import CARDS, new_deck
 from rummy500_cli.engine import _uses, legal_actions, resolve, usable_depths
 from rummy500_cli.errors import Rummy500Error
 from rummy500_cli.events import Event, LaidOff, Melded, RoundDealt, RoundEnded
+from rummy500_cli.jokers import physical
 from rummy500_cli.log import encode_log, parse_log
 from rummy500_cli.rules import make_rules
 from rummy500_cli.scoring import hand_total
@@ -40,6 +41,23 @@ RULE_SETS = [
     {"hand_size": 10, "stock_out": "reshuffle", "top_discard": "keep"},
     {"ace_value": 25, "four_aces": 100, "other_cards": 5, "divide_by_five": True},
     {"go_out_bonus": 25, "master_run": True, "ace_value": 15},
+    # RULES 8, jokers: wild cards in every kind of play, with the options they meet
+    {"variant": "jokers", "jokers_per_deck": 1},
+    {"variant": "jokers", "jokers_per_deck": 2, "around_the_corner": True, "min_new_run": 4},
+    {
+        "variant": "jokers",
+        "jokers_per_deck": 2,
+        "first_meld_min": 30,
+        "final_discard": "required",
+        "top_discard": "keep",
+    },
+    {
+        "variant": "jokers",
+        "jokers_per_deck": 2,
+        "set_duplicate_suits": True,
+        "decks": 2,
+        "pile_use": "meld_only",
+    },
 ]
 
 
@@ -48,7 +66,7 @@ def all_cards(state: State) -> Counter:
     for hand in state.hands:
         cards.update(hand)
     for meld in state.melds:
-        cards.update(meld.cards)
+        cards.update(physical(meld))  # jokers as jokers, not the cards they stand for
     return cards
 
 
