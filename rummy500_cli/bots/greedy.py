@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..actions import AnyAction, Discard, DrawStock, LayMeld, LayOff, TakePile
-from ..cards import CARDS, Card
-from ..engine import layoff_values, meld_values
+from ..cards import CARDS, JOKER, Card
+from ..engine import joker_play_points, layoff_values, meld_values
 from ..events import Event
+from ..jokers import physical
 from ..melds import shape_of
 from ..scoring import hand_value
 from ..state import State
@@ -22,6 +23,8 @@ from .knowledge import Knowledge
 
 def play_points(state: State, action: AnyAction) -> int:
     """The points a meld or lay-off would put on the table now."""
+    if isinstance(action, LayMeld | LayOff) and JOKER in action.cards:
+        return joker_play_points(state, action)  # RULES 8
     if isinstance(action, LayMeld):
         shape = shape_of(action.cards, state.rules, state.decks, action.ace_high)
         return sum(meld_values(shape.cards, shape.kind, state.rules))
@@ -82,6 +85,13 @@ def usefulness(
     return score
 
 
+def keep_jokers(choices: list) -> list:
+    """RULES 8: a joker is wild, so it is never let go while another card could be: the
+    discards (or upcards) without the jokers, unless only jokers are left."""
+    natural = [action for action in choices if action.card is not JOKER]
+    return natural or choices
+
+
 TAKE_DEADWOOD = 0.25
 """A pile take is worth its points this turn less this share of the taken cards left
 unplayed (tuned by simulation against the random bot)."""
@@ -119,11 +129,11 @@ class GreedyBot(Bot):
                 else "points on the table now are safe from going out"
             )
             return best, f"puts {points} points on the table; {why}"
-        discards = [a for a in legal if isinstance(a, Discard)]
+        discards = keep_jokers([a for a in legal if isinstance(a, Discard)])
         if discards:
             hand = state.hands[state.to_move]
             rules = state.rules
-            dead = {card for meld in state.melds for card in meld.cards}
+            dead = {card for meld in state.melds for card in physical(meld)}
             best = max(
                 discards,
                 key=lambda a: (

@@ -31,6 +31,7 @@ from ..events import (
     StockRebuilt,
     UpcardChosen,
 )
+from ..jokers import physical
 from ..state import CARD, State
 
 
@@ -121,16 +122,16 @@ class Memory:
                 known.remove(card)
 
 
-_DECKS: dict[int, list[int]] = {}
+_DECKS: dict[tuple[int, int], list[int]] = {}
 
 
-def _deck_counts(decks: int) -> list[int]:
-    counts = _DECKS.get(decks)
+def _deck_counts(decks: int, jokers: int = 0) -> list[int]:
+    counts = _DECKS.get((decks, jokers))
     if counts is None:
         counts = [0] * 53
-        for card in new_deck(decks):
+        for card in new_deck(decks, jokers):
             counts[card.code] += 1
-        _DECKS[decks] = counts
+        _DECKS[(decks, jokers)] = counts
     return counts
 
 
@@ -193,13 +194,13 @@ class Knowledge:
             empty: list[list[Card]] = [[] for _ in range(n)]
             k.known = [[] for _ in range(n)]
             k.took = k.refused = k.discarded = empty
-        live = list(_deck_counts(state.decks))
+        live = list(_deck_counts(state.decks, state.rules.jokers_per_deck))
         for card in state.hands[seat]:
             live[card.code] -= 1
         for card in state.pile:
             live[card.code] -= 1
         for meld in state.melds:
-            for card in meld.cards:
+            for card in physical(meld):  # RULES 8: a joker on the table is a joker
                 live[card.code] -= 1
         for other in range(n):
             if other == seat:
