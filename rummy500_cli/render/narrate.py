@@ -30,6 +30,17 @@ def _cards(texts: tuple[str, ...], style: Style) -> str:
     return style.cards(Card.parse(text) for text in texts)
 
 
+def _laid(event: Melded | LaidOff, style: Style) -> str:
+    """The cards of a meld or lay-off, each joker with the card it stands for: JK(6♥)."""
+    if not event.jokers:
+        return _cards(event.cards, style)
+    meanings = iter(event.jokers)
+    return " ".join(
+        f"JK({_cards((next(meanings),), style)})" if text == "JK" else _cards((text,), style)
+        for text in event.cards
+    )
+
+
 class Narrator:
     """Turns events into lines for one viewer (None: an onlooker who sees no hands)."""
 
@@ -86,16 +97,14 @@ class Narrator:
         if isinstance(event, Melded):
             who = self._name(state, event.seat)
             verb = "meld" if who == "You" else "melds"
-            return (
-                f"{who} {verb} {_cards(event.cards, style)} ({sum(event.values)}) as #{event.meld}."
-            )
+            return f"{who} {verb} {_laid(event, style)} ({sum(event.values)}) as #{event.meld}."
         if isinstance(event, LaidOff):
             who = self._name(state, event.seat)
             owner = state.melds[event.meld - 1].owner
             whose = "own" if owner == event.seat else f"{state.players[owner]}'s"
             verb = "lay" if who == "You" else "lays"
             return (
-                f"{who} {verb} off {_cards(event.cards, style)} on #{event.meld} ({whose}) "
+                f"{who} {verb} off {_laid(event, style)} on #{event.meld} ({whose}) "
                 f"({sum(event.values)})."
             )
         if isinstance(event, Discarded):

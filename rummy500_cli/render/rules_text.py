@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from ..cards import JOKER
 from ..rules import Rules, format_value
+from ..scoring import hand_value
 
 
 def rules_text(rules: Rules, players: int | None = None) -> str:
@@ -107,6 +109,18 @@ def rules_text(rules: Rules, players: int | None = None) -> str:
         lines.append(
             "First meld: your first turn with plays in a round must put at least "
             f"{r.first_meld_min} points on the table."
+        )
+    if r.variant == "jokers":
+        per = "one joker" if r.jokers_per_deck == 1 else f"{r.jokers_per_deck} jokers"
+        worth = hand_value(JOKER, r)
+        lines.append(
+            f"Jokers (variant jokers, RULES 8): {per} in each deck. A joker is wild: it stands "
+            "for any card, even one already in another meld. What it stands for is fixed when "
+            "it is laid, and it stays where it is laid; at the end of a run, where it could be "
+            "two cards, you name it: meld 5h 6h jk=7h (in a set it takes a suit the set lacks, "
+            "or the one you name). A new meld needs more natural cards than jokers (5♥ 6♥ JK, "
+            "never 5♥ JK JK); a joker may be laid off alone, and taken from the pile like any "
+            f"card. A joker scores {worth} on the table and counts {worth} against you in the hand."
         )
     if r.max_rounds:
         lines.append(f"The game stops unfinished after {r.max_rounds} rounds if nobody has won.")

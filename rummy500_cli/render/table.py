@@ -21,7 +21,18 @@ def scoreline(state: State) -> str:
     totals = " · ".join(
         f"{name} {total}" for name, total in zip(state.players, state.totals, strict=True)
     )
-    return f"Round {state.round} · {totals} · playing to {state.rules.target}"
+    return f"Round {state.round} · {totals} · playing to {state.rules.target}{variant_words(state)}"
+
+
+def variant_words(state: State) -> str:
+    """The variant of RULES 8 in play, for the header line ("" in the standard game)."""
+    rules = state.rules
+    if rules.variant == "none":
+        return ""
+    if rules.variant == "jokers":
+        count = rules.jokers_per_deck * state.decks
+        return f" · jokers ({count} wild)"
+    return f" · {rules.variant}"
 
 
 def pile_line(state: State, style: Style) -> str:
@@ -42,8 +53,11 @@ def meld_lines(state: State, style: Style) -> list[str]:
     lines = ["Melds:"]
     for meld in state.melds:
         parts = []
-        for card, by in zip(meld.cards, meld.placed_by, strict=True):
+        wild = meld.wild or ()
+        for index, (card, by) in enumerate(zip(meld.cards, meld.placed_by, strict=True)):
             text = style.card(card)
+            if index < len(wild) and wild[index]:
+                text = f"JK({text})"  # RULES 8: a joker shows the card it stands for
             if by != meld.owner:
                 text += f"({state.players[by]})"
             parts.append(text)
