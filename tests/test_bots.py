@@ -80,7 +80,12 @@ def _literal_values(hint: object) -> list[object]:
     return [value for value in out if not isinstance(value, type)]
 
 
-RULE_SETS = option_values()
+RULE_SETS = [
+    *option_values(),
+    # RULES 8, the jokers variant (variant and jokers_per_deck are played only together)
+    {"variant": "jokers", "jokers_per_deck": 1},
+    {"variant": "jokers", "jokers_per_deck": 2, "first_meld_min": 30},
+]
 TABLES = [["expert", "random"], ["strong", "greedy", "expert"], LEVELS]
 
 
@@ -230,10 +235,12 @@ def decide(make, events: list, seat: int, fed: bool):
     return bot.choose(state)
 
 
-def blind_to_the_deal(level: str, players: int, make) -> tuple[int, int]:
+def blind_to_the_deal(
+    level: str, players: int, make, options: dict | None = None
+) -> tuple[int, int]:
     """Compare decisions at some of seat 0's turns with another hidden deal; answer how
     many decisions were compared and how many differed."""
-    rules = make_rules({"max_rounds": 2})
+    rules = make_rules({"max_rounds": 2, **(options or {})})
     seed = f"peek-{players}"
     events, points = decision_points(level, players, seed, rules)
     rng = random.Random(7)
@@ -263,6 +270,17 @@ def blind_to_the_deal(level: str, players: int, make) -> tuple[int, int]:
 def test_no_peeking_same_view_other_deal_same_decision(level: str, players: int) -> None:
     _considered, differed = blind_to_the_deal(
         level, players, lambda seat: make_bot(level, f"peek-{players}", seat, TINY_THINK)
+    )
+    assert differed == 0, f"{level} decided otherwise with another hidden deal"
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_no_peeking_under_jokers(level: str) -> None:
+    """RULES 8: the jokers in other hands and the stock stay hidden (they are re-dealt
+    with the other unseen cards)."""
+    options = {"variant": "jokers", "jokers_per_deck": 2}
+    _considered, differed = blind_to_the_deal(
+        level, 3, lambda seat: make_bot(level, "peek-3", seat, TINY_THINK), options
     )
     assert differed == 0, f"{level} decided otherwise with another hidden deal"
 
