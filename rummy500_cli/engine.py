@@ -445,7 +445,10 @@ def _uses(
                     action = LayOff(cards, meld.id, end)
                     candidates.append((action, cards, points, index, cards))
     if JOKER in hand:  # RULES 8
-        for action, faces, index, _grown_meld in _joker_plays(state, hand, state.melds):
+        near = hand
+        if chosen is not JOKER:  # only cards of its rank or suit can share a play with it
+            near = [c for c in hand if c is JOKER or c.rank == chosen.rank or c.suit is chosen.suit]
+        for action, faces, index, _grown_meld in _joker_plays(state, near, state.melds):
             if chosen not in action.cards:  # type: ignore[union-attr]
                 continue
             if index >= 0 and rules.pile_use != "meld_or_layoff":
