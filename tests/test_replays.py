@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from rummy500_cli.audit import audit
-from rummy500_cli.events import PileTaken
+from rummy500_cli.events import LaidOff, Melded, PileTaken
 from rummy500_cli.log import read_log
 from rummy500_cli.replay import Replay
 
@@ -21,6 +21,7 @@ EXPECTED = {
     "around-the-corner-five.jsonl": ((375, 290, 535), "Cy", 10),
     "stacked-deep-take.jsonl": ((129, 163, 160), "Bob", 2),
     "unfinished.jsonl": ((71, 116), None, 2),
+    "jokers-three-players.jsonl": ((323, 151, 179), "Ana", 5),
 }
 
 
@@ -55,3 +56,7 @@ def test_the_samples_show_what_they_claim() -> None:
     stacked = read_log(REPLAYS / "stacked-deep-take.jsonl").events
     assert stacked[0].deck
     assert max(e.depth for e in stacked if isinstance(e, PileTaken)) >= 5
+    wild = read_log(REPLAYS / "jokers-three-players.jsonl").events  # RULES 8
+    assert wild[0].rules.variant == "jokers" and wild[0].rules.jokers_per_deck == 2
+    assert any(isinstance(e, Melded) and e.jokers == ("9H",) for e in wild)
+    assert any(isinstance(e, LaidOff) and e.jokers for e in wild)
