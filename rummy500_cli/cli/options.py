@@ -24,7 +24,7 @@ def rule_options(command: Callable[..., Any]) -> Callable[..., Any]:
         "--variant",
         metavar="NAME",
         default=None,
-        help="A preset or variant: standard, wikipedia (and, later, jokers, partnership...).",
+        help="A preset or variant: standard, wikipedia, jokers (partnership and the others later).",
     )(command)
     return command
 
