@@ -140,10 +140,11 @@ def max_set_size(rules: Rules, decks: int) -> int:
 
 
 def set_suits_ok(cards: Iterable[Card], rules: Rules) -> bool:
-    """RULES 3.1: a set's suits are all different unless `set_duplicate_suits`."""
-    if rules.set_duplicate_suits:
-        return True
+    """RULES 3.1: a set's suits are all different unless `set_duplicate_suits` (then at
+    most two of a suit: a joker standing for a card counts as that card, RULES 8)."""
     suits = [card.suit for card in cards]
+    if rules.set_duplicate_suits:
+        return all(suits.count(suit) <= 2 for suit in set(suits))
     return len(set(suits)) == len(suits)
 
 
@@ -387,7 +388,8 @@ def layoffs_on(
             if (
                 held
                 and rank in held
-                and (rules.set_duplicate_suits or all(card.suit_no != suit for card in meld.cards))
+                and sum(card.suit_no == suit for card in meld.cards)
+                < (2 if rules.set_duplicate_suits else 1)
             ):
                 found.append(((CARDS[suit * 13 + rank - 1],), None))
         return found
