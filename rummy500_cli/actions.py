@@ -43,9 +43,12 @@ class TakePile(Action, tag="take"):
     card above it."""
 
     depth: int
+    split: int = 0
+    """RULES 8 (dealers_gambit, split): how many cards just above the chosen one leave
+    the game with the dealer's joker (0: an ordinary take)."""
 
     def text(self, ascii: bool = True) -> str:
-        return f"take {self.depth}"
+        return f"take {self.depth} split {self.split}" if self.split else f"take {self.depth}"
 
 
 class LayMeld(Action, tag="meld"):
@@ -56,9 +59,13 @@ class LayMeld(Action, tag="meld"):
     cards: tuple[Card, ...]
     ace_high: bool | None = None
     jokers: tuple[Card | None, ...] = ()
+    double: bool = False
+    """RULES 8 (dealers_gambit, double): the dealer's joker goes on this meld."""
 
     def text(self, ascii: bool = True) -> str:
         extra = "" if self.ace_high is None else (" high" if self.ace_high else " low")
+        if self.double:
+            extra += " double"
         return f"meld {cards_text(self.cards, self.jokers, ascii)}{extra}"
 
 
@@ -134,7 +141,25 @@ class ChooseUpcard(Action, tag="upcard"):
         return f"upcard {self.card.ascii if ascii else self.card.symbol}"
 
 
-AnyAction = DrawStock | TakePile | LayMeld | LayOff | Discard | ChooseUpcard
+class NamePower(Action, tag="power"):
+    """RULES 8 (dealers_gambit): the dealer names the power of the dealer's joker."""
+
+    power: Literal["wild", "double", "split"]
+
+    def text(self, ascii: bool = True) -> str:
+        return f"power {self.power}"
+
+
+class BlockJoker(Action, tag="block"):
+    """RULES 8 (dealers_gambit): lay a joker from the hand on the dealer's joker."""
+
+    def text(self, ascii: bool = True) -> str:
+        return "block"
+
+
+AnyAction = (
+    DrawStock | TakePile | LayMeld | LayOff | Discard | ChooseUpcard | NamePower | BlockJoker
+)
 
 ALIASES = {
     "d": "draw",
@@ -149,6 +174,8 @@ ALIASES = {
     "discard": "discard",
     "upcard": "upcard",
     "u": "upcard",
+    "power": "power",
+    "block": "block",
 }
 """Command words and their short aliases."""
 
@@ -159,6 +186,8 @@ USAGE = {
     "lay": "lay CARDS on MELD [low|high] (or l), e.g. lay 8H on 2",
     "discard": "discard CARD (or x), e.g. discard KS",
     "upcard": "upcard CARD (or u)",
+    "power": "power wild|double|split (dealers_gambit: the dealer names the joker's power)",
+    "block": "block (dealers_gambit: lay a joker on the dealer's joker)",
 }
 
 
@@ -184,10 +213,29 @@ def parse_action(text: str, state: State | None = None) -> AnyAction:
         if rest:
             raise ParseError(f"draw takes nothing after it; {usage}")
         return DrawStock()
+    if verb == "power":
+        if len(rest) != 1 or rest[0].lower() not in ("wild", "double", "split"):
+            raise ParseError(usage)
+        return NamePower(rest[0].lower())  # type: ignore[arg-type]
+    if verb == "block":
+        if rest:
+            raise ParseError(usage)
+        return BlockJoker()
     if verb == "take":
+        split = 0
+        if len(rest) == 3 and rest[1].lower() == "split" and rest[2].isdigit():
+            split = int(rest.pop())
+            rest.pop()
         if len(rest) != 1:
             raise ParseError(usage)
         word = rest[0]
+        if split:
+            depth = int(word) if word.isdigit() else None
+            if depth is None:
+                if state is None:
+                    raise ParseError(f"take {word}: give the pile position; {usage}")
+                depth = state.pile_depth_of(Card.parse(word))
+            return TakePile(depth, split)
         if word.isdigit():
             return TakePile(int(word))
         card = Card.parse(word)
@@ -196,12 +244,15 @@ def parse_action(text: str, state: State | None = None) -> AnyAction:
         return TakePile(state.pile_depth_of(card))
     if verb == "meld":
         ace_high = None
+        double = False
+        if rest and rest[-1].lower() == "double":
+            double = bool(rest.pop())
         if rest and rest[-1].lower() in ("high", "low"):
             ace_high = rest.pop().lower() == "high"
         if not rest:
             raise ParseError(usage)
         cards, jokers = parse_play_cards(rest)
-        return LayMeld(cards, ace_high, jokers)
+        return LayMeld(cards, ace_high, jokers, double)
     if verb == "lay":
         lowered = [word.lower() for word in rest]
         if "on" not in lowered:

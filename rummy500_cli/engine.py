@@ -19,11 +19,13 @@ from . import __version__
 from .actions import (
     Action,
     AnyAction,
+    BlockJoker,
     ChooseUpcard,
     Discard,
     DrawStock,
     LayMeld,
     LayOff,
+    NamePower,
     TakePile,
 )
 from .cards import BY_TEXT, JOKER, Card, format_cards, new_deck, sort_key
@@ -37,9 +39,11 @@ from .events import (
     Event,
     GameEnded,
     GameStarted,
+    JokerBlocked,
     LaidOff,
     Melded,
     PileTaken,
+    PowerNamed,
     RoundDealt,
     RoundEnded,
     SeatScore,
@@ -47,6 +51,7 @@ from .events import (
     StockRebuilt,
     UpcardChosen,
 )
+from .gambit import POWERS
 from .jokers import Slots, faces_of, joker_layoff, joker_layoffs, joker_melds, joker_shape
 from .melds import (
     Meld,
@@ -107,8 +112,9 @@ def new_game(
         deck=tuple(tuple(card.ascii for card in cards) for cards in deck),
         seats=tuple(seats),
     )
-    if deck:
-        drawn = DealerDrawn(draws=(), dealer=len(names) - 1)
+    if deck:  # seat 0 receives the first card and plays first
+        first_dealer = 1 % len(names) if rules.variant == "dealers_gambit" else len(names) - 1
+        drawn = DealerDrawn(draws=(), dealer=first_dealer)
     else:
         draws, dealer = draw_for_dealer(header.seed, len(names))
         drawn = DealerDrawn(draws=tuple(tuple(row) for row in draws), dealer=dealer)
@@ -117,6 +123,8 @@ def new_game(
 
 def _check_stacked(deck: Sequence[Sequence[Card]], rules: Rules, players: int) -> None:
     full = new_deck(rules.deck_count(players), rules.jokers_per_deck)
+    if rules.variant == "dealers_gambit":
+        full.remove(JOKER)  # RULES 8: the dealer's joker is never dealt
     for number, cards in enumerate(deck, 1):
         left = list(full)
         for card in cards:
@@ -138,8 +146,12 @@ def deal_round(header: GameStarted, round_no: int, dealer: int) -> RoundDealt:
         for card in top:
             deck.remove(card)
         deck = top + deck
+    step = 1
+    if rules.variant == "dealers_gambit":  # RULES 8: the dealer's joker is taken out
+        del deck[len(deck) - 1 - deck[::-1].index(JOKER)]
+        step = -1  # and the deal goes counter-clockwise
     hands, upcard, stock = deal_cards(
-        deck, n, dealer, rules.cards_dealt(n), extra_to_left=rules.upcard == "chosen"
+        deck, n, dealer, rules.cards_dealt(n), extra_to_left=rules.upcard == "chosen", step=step
     )
     return RoundDealt(
         round=round_no,
@@ -227,7 +239,9 @@ def _needs_minimum(state: State, seat: int) -> int:
     return max(minimum - state.turn_points, 0)
 
 
-def _reachable(state: State, hand: list[Card], melds: list[Meld], need: int) -> bool:
+def _reachable(
+    state: State, hand: list[Card], melds: list[Meld], need: int, power: bool = True
+) -> bool:
     """Whether plays from the hand can still add `need` points this turn (bounded search).
 
     A turn can end by a discard (a card must be left, and not the kept one) or by going
@@ -235,14 +249,15 @@ def _reachable(state: State, hand: list[Card], melds: list[Meld], need: int) -> 
     """
     rules = state.rules
     budget = [REACH_BUDGET]
+    factor = 2 if _power_problem(state, state.to_move, "double") is None else 1
 
-    def search(hand: list[Card], melds: list[Meld], need: int) -> bool:
+    def search(hand: list[Card], melds: list[Meld], need: int, power: bool = True) -> bool:
         if need <= 0:
             return True
         budget[0] -= 1
-        if budget[0] < 0 or sum(hand_value(card, rules) for card in hand) < need:
+        if budget[0] < 0 or factor * sum(hand_value(card, rules) for card in hand) < need:
             return False
-        for cards, points, meld_index, new_meld in _plays(state, hand, melds):
+        for cards, points, meld_index, new_meld, spent in _plays(state, hand, melds, power):
             rest = _remaining(hand, cards)
             if not rest and (rules.final_discard == "required" or points < need):
                 continue
@@ -255,41 +270,60 @@ def _reachable(state: State, hand: list[Card], melds: list[Meld], need: int) -> 
                 melds2[meld_index] = new_meld
             else:
                 melds2 = melds
-            if search(rest, melds2, need - points):
+            if search(rest, melds2, need - points, power and not spent):
                 return True
         return False
 
-    return search(hand, melds, need)
+    return search(hand, melds, need, power)
 
 
 def _plays(
-    state: State, hand: list[Card], melds: list[Meld]
-) -> Iterator[tuple[tuple[Card, ...], int, int, Meld | None]]:
-    """Plays for the look-ahead: (cards, points, index of the meld laid on or -1, that
-    meld after the lay-off)."""
+    state: State, hand: list[Card], melds: list[Meld], power: bool = True
+) -> Iterator[tuple[Sequence[Card], int, int, Meld | None, bool]]:
+    """Plays for the look-ahead: (cards from the hand, points, index of the meld laid on
+    or -1, that meld after the lay-off, whether the dealer's joker was spent). `power`:
+    whether the dealer's joker is still there to use (RULES 8, dealers_gambit)."""
     rules, decks = state.rules, state.decks
+    double = power and _power_problem(state, state.to_move, "double") is None
     for cards in sets_in(hand, rules, decks):
-        yield cards, sum(meld_values(cards, "set", rules)), -1, None
+        yield cards, sum(meld_values(cards, "set", rules)), -1, None, False
+        if double:
+            yield cards, 2 * sum(meld_values(cards, "set", rules)), -1, None, True
     for _start, cards in runs_in(hand, rules):
-        yield cards, sum(meld_values(cards, "run", rules)), -1, None
+        yield cards, sum(meld_values(cards, "run", rules)), -1, None, False
+        if double:
+            yield cards, 2 * sum(meld_values(cards, "run", rules)), -1, None, True
     ranks = hand_index(hand)
+    sealed = state.gambit.sealed if state.gambit is not None else ()
     for index, meld in enumerate(melds):
+        if meld.id in sealed:
+            continue
         for cards, end in layoffs_on(meld, ranks, rules, decks):
             values = layoff_values(meld, cards, end, rules)
-            yield cards, sum(values), index, _grown(meld, cards, end)
-    if JOKER in hand:  # RULES 8
+            yield cards, sum(values), index, _grown(meld, cards, end), False
+    if power and _wild_hand(state, hand) is not None:  # RULES 8
         for action, _faces, index, grown in _joker_plays(state, hand, melds):
             points = joker_play_points(state, action, melds)
-            yield action.cards, points, index, grown  # type: ignore[union-attr]
+            own = _own(state, action.cards)  # type: ignore[union-attr]
+            yield own, points, index, grown, state.gambit is not None
 
 
-def _minimum_ok(state: State, seat: int, rest: list[Card], melds: list[Meld], points: int) -> bool:
+def _minimum_ok(
+    state: State,
+    seat: int,
+    rest: list[Card],
+    melds: list[Meld],
+    points: int,
+    power: bool = True,
+) -> bool:
+    """Whether a play of `points` leaving `rest` can still reach first_meld_min this turn;
+    `power` False when the play spends the dealer's joker (RULES 8, dealers_gambit)."""
     need = _needs_minimum(state, seat)
     if not need or points >= need:
         return True
     if not rest:
         return False
-    return _reachable(state, rest, melds, need - points)
+    return _reachable(state, rest, melds, need - points, power)
 
 
 # --- Legal actions -----------------------------------------------------------------------
@@ -302,7 +336,10 @@ def legal_actions(state: State) -> list[AnyAction]:
     if phase == "draw":
         actions: list[AnyAction] = [DrawStock()]
         actions.extend(TakePile(depth) for depth in usable_depths(state))
+        actions.extend(_split_takes(state))
         return actions
+    if phase == "power":  # RULES 8, dealers_gambit
+        return [NamePower(power) for power in POWERS]
     if phase == "play":
         hand = state.hands[seat]
         if state.pending is not None:
@@ -325,7 +362,8 @@ def usable_depths(state: State) -> list[int]:
     hand = state.hands[seat]
     plain = rules.final_discard == "optional" and not _needs_minimum(state, seat)
     ranks = hand_index(hand)
-    wild = JOKER in hand  # RULES 8: with a joker held or taken, the exact slow path
+    # RULES 8: with a joker held or taken, or the dealer's joker, the exact slow path
+    wild = JOKER in hand or state.gambit is not None
     depths = []
     for depth in range(1, len(pile) + 1):
         chosen = pile[-depth]
@@ -351,7 +389,7 @@ def _take_usable(state: State, seat: int, depth: int) -> bool:
     pile = state.pile
     chosen = pile[-depth]
     hand = state.hands[seat]
-    wild = JOKER in hand or JOKER in pile[-depth:]  # RULES 8: jokers take the slow path
+    wild = JOKER in hand or JOKER in pile[-depth:] or state.gambit is not None  # RULES 8
     if not wild and state.rules.final_discard == "optional" and not _needs_minimum(state, seat):
         ranks = hand_index(hand + pile[-depth:])
         return _has_use(state, chosen, ranks, hand, pile[-depth:])
@@ -422,29 +460,41 @@ def _uses(
 ) -> Iterator[AnyAction]:
     """RULES 4.1: the melds and lay-offs that would put the chosen pile card on the table
     with the cards held, under the rules that bound a play (none when `unbounded`)."""
+    if chosen is JOKER and state.gambit is not None:
+        return  # RULES 8, dealers_gambit: a dealt joker is never wild, so has no use
     rules = state.rules
     size = len(hand)
     need = 0 if unbounded else _needs_minimum(state, seat)
+    double = _power_problem(state, seat, "double") is None  # RULES 8, dealers_gambit
     candidates: list[tuple[AnyAction, Sequence[Card], int, int, Sequence[Card]]] = []
     same_rank = [card for card in hand if card.rank == chosen.rank]
     for cards in sets_in(same_rank, rules, state.decks):
         if chosen in cards:
             points = sum(meld_values(cards, "set", rules)) if need else 0
             candidates.append((LayMeld(cards), cards, points, -1, cards))
+            if double:
+                candidates.append((LayMeld(cards, double=True), cards, 2 * points, -1, cards))
     same_suit = [card for card in hand if card.suit is chosen.suit]
     for start, cards in runs_in(same_suit, rules):
         if chosen in cards:
             points = sum(meld_values(cards, "run", rules)) if need else 0
-            candidates.append((_run_action(cards, start, rules), cards, points, -1, cards))
+            action = _run_action(cards, start, rules)
+            candidates.append((action, cards, points, -1, cards))
+            if double:
+                action = LayMeld(cards, action.ace_high, double=True)
+                candidates.append((action, cards, 2 * points, -1, cards))
+    sealed = state.gambit.sealed if state.gambit is not None else ()
     if rules.pile_use == "meld_or_layoff":
         ranks = hand_index(hand)
         for index, meld in enumerate(state.melds):
+            if meld.id in sealed:
+                continue
             for cards, end in layoffs_on(meld, ranks, rules, state.decks):
                 if chosen in cards:
                     points = sum(layoff_values(meld, cards, end, rules)) if need else 0
                     action = LayOff(cards, meld.id, end)
                     candidates.append((action, cards, points, index, cards))
-    if JOKER in hand:  # RULES 8
+    if _wild_hand(state, hand) is not None:  # RULES 8
         near = hand
         if chosen is not JOKER:  # only cards of its rank or suit can share a play with it
             near = [c for c in hand if c is JOKER or c.rank == chosen.rank or c.suit is chosen.suit]
@@ -454,7 +504,8 @@ def _uses(
             if index >= 0 and rules.pile_use != "meld_or_layoff":
                 continue
             points = joker_play_points(state, action, state.melds) if need else 0
-            candidates.append((action, action.cards, points, index, faces))  # type: ignore[union-attr]
+            own = _own(state, action.cards)  # type: ignore[union-attr]
+            candidates.append((action, own, points, index, faces))
     for action, cards, points, index, faces in candidates:
         if not unbounded and _play_problem(state, seat, size - len(cards), None) is not None:
             continue
@@ -462,7 +513,10 @@ def _uses(
             rest = _remaining(hand, cards)
             laid_on = (state.melds[index], list(faces), action.end) if index >= 0 else None  # type: ignore[union-attr]
             melds = _with_meld(state.melds, laid_on)
-            if not rest or not _reachable(state, rest, melds, need - points):
+            power = state.gambit is None or not (
+                JOKER in action.cards or getattr(action, "double", False)  # type: ignore[union-attr]
+            )
+            if not rest or not _reachable(state, rest, melds, need - points, power):
                 continue
         yield action
 
@@ -495,11 +549,18 @@ def _plays_and_discards(state: State, seat: int, hand: list[Card]) -> list[AnyAc
     ranks = hand_index(hand)
     for start, cards in runs_in(hand, rules, ranks):
         plays.append(_run_action(cards, start, rules))
+    if _power_problem(state, seat, "double") is None:  # RULES 8, dealers_gambit
+        plays += [LayMeld(a.cards, a.ace_high, double=True) for a in plays]  # type: ignore[union-attr]
+    sealed = state.gambit.sealed if state.gambit is not None else ()
     for meld in state.melds:
+        if meld.id in sealed:
+            continue
         for cards, end in layoffs_on(meld, ranks, rules, state.decks):
             plays.append(LayOff(cards, meld.id, end))
-    if JOKER in hand:  # RULES 8: every play holding a joker, each meaning once
+    if _wild_hand(state, hand) is not None:  # RULES 8: every play with a joker, once each
         plays.extend(action for action, _, _, _ in _joker_plays(state, hand, state.melds))
+    if _block_problem(state, seat) is None:
+        plays.append(BlockJoker())
     if checked:
         plays = [action for action in plays if _play_allowed(state, seat, action)]
     discards: list[AnyAction] = []
@@ -538,6 +599,8 @@ def resolve(state: State, action: Action, seat: int | None = None) -> list[Event
     mover = state.to_move
     if seat is not None and seat != mover:
         raise IllegalAction(f"it is {state.players[mover]}'s turn, not {state.players[seat]}'s")
+    if phase == "power":
+        return _resolve_power(state, mover, action)
     if phase == "upcard":
         return _resolve_upcard(state, mover, action)
     if phase == "draw":
@@ -602,6 +665,29 @@ def _resolve_take(state: State, seat: int, action: TakePile) -> list[Event]:
     if rules.top_discard == "only" and depth != 1:
         raise IllegalAction("top_discard=only: only the top card of the pile may be taken (take 1)")
     chosen = pile[-depth]
+    if action.split:  # RULES 8, dealers_gambit
+        problem = _power_problem(state, seat, "split")
+        if problem:
+            raise IllegalAction(f"split: {problem}")
+        if not 1 <= action.split < depth or rules.top_discard == "only":
+            raise IllegalAction(
+                f"take {depth} split {action.split}: the split leaves 1 to {depth - 1} of the "
+                "cards above the chosen one out of the game"
+            )
+        held, inside = _split_parts(pile, depth, action.split)
+        if next(_uses(state, seat, chosen, state.hands[seat] + held), None) is None:
+            raise IllegalAction(
+                f"take {depth} split {action.split}: you could not use {chosen} at once with "
+                "your cards and the cards outside the split (RULES 4.1)"
+            )
+        return [
+            PileTaken(
+                seat=seat,
+                depth=depth,
+                cards=tuple(card.ascii for card in held),
+                split=tuple(card.ascii for card in inside),
+            )
+        ]
     keeps = depth == 1 and rules.top_discard != "must_use"
     if not keeps and not _take_usable(state, seat, depth):
         usable = [d for d in usable_depths(state) if d != depth]
@@ -609,7 +695,7 @@ def _resolve_take(state: State, seat: int, action: TakePile) -> list[Event]:
         how = "meld" if rules.pile_use == "meld_only" else "meld or lay off"
         taken = pile[-depth:]
         held = hand_index(state.hands[seat] + taken)
-        wild = JOKER in state.hands[seat] or JOKER in taken
+        wild = JOKER in state.hands[seat] or JOKER in taken or state.gambit is not None
         if wild and next(_uses(state, seat, chosen, state.hands[seat] + taken, True), None):
             raise IllegalAction(f"take {depth}: {_limit_reason(state, seat, chosen)}; {hint}")
         if not wild and _has_use(state, chosen, held, state.hands[seat], taken):
@@ -639,10 +725,15 @@ def _resolve_play(state: State, seat: int, action: Action) -> list[Event]:
     pending = state.pending
     if isinstance(action, Discard):
         return _resolve_discard(state, seat, action)
+    if isinstance(action, BlockJoker):
+        return _resolve_block(state, seat)
     if isinstance(action, LayMeld):
         cards = action.cards
-        if not _has(hand, cards):
-            raise IllegalAction(_missing(hand, cards))
+        own = _own_checked(state, seat, cards)
+        if not _has(hand, own):
+            raise IllegalAction(_missing(hand, own))
+        if action.double:  # RULES 8, dealers_gambit
+            return _resolve_double(state, seat, action, own)
         if JOKER in cards:  # RULES 8
             event, values = _joker_meld(state, seat, action)
             laid_on = None
@@ -658,8 +749,14 @@ def _resolve_play(state: State, seat: int, action: Action) -> list[Event]:
             laid_on: tuple[Meld, list[Card], str | None] | None = None
     elif isinstance(action, LayOff):
         cards = action.cards
-        if not _has(hand, cards):
-            raise IllegalAction(_missing(hand, cards))
+        own = _own_checked(state, seat, cards)
+        if not _has(hand, own):
+            raise IllegalAction(_missing(hand, own))
+        if state.gambit is not None and action.meld in state.gambit.sealed:
+            raise IllegalAction(
+                f"meld {action.meld} is sealed by the dealer's joker (double, RULES 8): "
+                "nothing more may be laid off on it"
+            )
         if pending is not None and rules.pile_use == "meld_only":
             raise IllegalAction(
                 f"pile_use=meld_only: {pending} from the pile must go into a new meld of 3 or more"
@@ -686,13 +783,13 @@ def _resolve_play(state: State, seat: int, action: Action) -> list[Event]:
             f"{pending} taken from the pile must be put on the table first (RULES 4.1): "
             "meld it or lay it off now"
         )
-    rest = _remaining(hand, cards)
+    rest = _remaining(hand, own)
     problem = _play_problem(state, seat, len(rest), rest)
     if problem:
         raise IllegalAction(problem)
     points = sum(values)
     if _needs_minimum(state, seat) and not _minimum_ok(
-        state, seat, rest, _with_meld(state.melds, laid_on), points
+        state, seat, rest, _with_meld(state.melds, laid_on), points, len(own) == len(cards)
     ):
         minimum = rules.first_meld_min
         raise IllegalAction(
@@ -706,6 +803,158 @@ def _resolve_play(state: State, seat: int, action: Action) -> list[Event]:
 
 
 # --- Jokers (RULES 8; the decisions are in `jokers`) -------------------------------------
+
+
+def _wild_hand(state: State, hand: Sequence[Card]) -> list[Card] | None:
+    """The cards the player to move may lay with wild cards among them, or None when no
+    joker is wild for them: under jokers, the hand with its jokers; under
+    dealers_gambit, the dealer's natural cards and the dealer's joker (power wild)."""
+    if state.gambit is None:
+        return list(hand) if JOKER in hand else None
+    if _power_problem(state, state.to_move, "wild") is not None:
+        return None
+    return [card for card in hand if card is not JOKER] + [JOKER]
+
+
+def _own(state: State, cards: Sequence[Card]) -> Sequence[Card]:
+    """The cards of a play that come from the hand (dealers_gambit: a joker in a play is
+    the dealer's joker, from beside the pack)."""
+    if state.gambit is None or JOKER not in cards:
+        return cards
+    return [card for card in cards if card is not JOKER]
+
+
+def _own_checked(state: State, seat: int, cards: Sequence[Card]) -> Sequence[Card]:
+    """`_own`, refusing a joker that may not be played (RULES 8, dealers_gambit)."""
+    if state.gambit is None or JOKER not in cards:
+        return cards
+    if cards.count(JOKER) > 1:
+        raise IllegalAction(
+            "dealers_gambit: only the dealer's joker is wild, and there is one (RULES 8)"
+        )
+    problem = _power_problem(state, seat, "wild")
+    if problem:
+        if seat != state.dealer and JOKER in state.hands[seat]:
+            problem = (
+                "a dealt joker is not wild under dealers_gambit (RULES 8): it can only "
+                "block the dealer's joker (block)"
+            )
+        raise IllegalAction(problem)
+    return _own(state, cards)
+
+
+# --- Dealer's gambit (RULES 8; the decisions are in `gambit`) ----------------------------
+
+
+def _power_problem(state: State, seat: int, power: str) -> str | None:
+    """Why the seat may not use the dealer's joker with this power now, or None."""
+    gambit = state.gambit
+    if gambit is None:
+        return "there is no dealer's joker in this game (variant dealers_gambit)"
+    if seat != state.dealer:
+        return f"only the dealer, {state.players[state.dealer]}, may use the dealer's joker"
+    if gambit.power != power:
+        return f"the dealer's joker is {gambit.power} this round, not {power}"
+    if gambit.status == "blocked":
+        assert gambit.blocked_by is not None
+        return f"the dealer's joker is blocked by {state.players[gambit.blocked_by]}"
+    if gambit.status == "used":
+        return "the dealer's joker has been used this round"
+    return None
+
+
+def _block_problem(state: State, seat: int) -> str | None:
+    """Why the seat may not block the dealer's joker now, or None."""
+    gambit = state.gambit
+    if gambit is None:
+        return "there is no dealer's joker to block (variant dealers_gambit)"
+    if seat == state.dealer:
+        return "the dealer's own joker cannot be blocked by the dealer"
+    if gambit.status != "ready":
+        return f"the dealer's joker is already {gambit.status}"
+    hand = state.hands[seat]
+    if JOKER not in hand:
+        return "blocking needs a joker in your hand"
+    if state.pending is not None:
+        return f"{state.pending} taken from the pile must be put on the table first (RULES 4.1)"
+    return _play_problem(state, seat, len(hand) - 1, _remaining(hand, [JOKER]))
+
+
+def _resolve_power(state: State, seat: int, action: Action) -> list[Event]:
+    if not isinstance(action, NamePower) or action.power not in POWERS:
+        raise IllegalAction(
+            "dealers_gambit: the dealer first names the power of the dealer's joker: "
+            "power wild, power double or power split (RULES 8)"
+        )
+    return [PowerNamed(seat=seat, power=action.power)]
+
+
+def _resolve_block(state: State, seat: int) -> list[Event]:
+    problem = _block_problem(state, seat)
+    if problem:
+        raise IllegalAction(f"block: {problem}")
+    return [JokerBlocked(seat=seat)]
+
+
+def _resolve_double(state: State, seat: int, action: LayMeld, own: Sequence[Card]) -> list[Event]:
+    """A new meld with the dealer's joker laid on it: values doubled, the meld sealed."""
+    problem = _power_problem(state, seat, "double")
+    if problem:
+        raise IllegalAction(f"double: {problem}")
+    if JOKER in action.cards:
+        raise IllegalAction("double: the dealer's joker goes on the meld, not in it")
+    if state.pending is not None and state.pending not in action.cards:
+        raise IllegalAction(
+            f"{state.pending} taken from the pile must be put on the table first (RULES 4.1)"
+        )
+    rules = state.rules
+    shape = shape_of(action.cards, rules, state.decks, action.ace_high)
+    values = [2 * value for value in meld_values(shape.cards, shape.kind, rules)]
+    rest = _remaining(state.hands[seat], own)
+    problem = _play_problem(state, seat, len(rest), rest)
+    if problem:
+        raise IllegalAction(problem)
+    points = sum(values)
+    if _needs_minimum(state, seat) and not _minimum_ok(
+        state, seat, rest, state.melds, points, power=False
+    ):
+        minimum = rules.first_meld_min
+        raise IllegalAction(
+            f"first_meld_min={minimum}: your first plays this round must total {minimum}; "
+            f"this play makes {state.turn_points + points} and your other cards cannot "
+            "bring it there this turn"
+        )
+    event = Melded(
+        seat=seat,
+        meld=len(state.melds) + 1,
+        cards=tuple(card.ascii for card in shape.cards),
+        values=tuple(values),
+        double=True,
+    )
+    if not rest:
+        return [event, *_end_round(state, "went_out", seat, points, rest)]
+    return [event]
+
+
+def _split_parts(pile: list[Card], depth: int, split: int) -> tuple[list[Card], list[Card]]:
+    """A split take: (the chosen card and the cards outside the split, inside cards)."""
+    taken = pile[-depth:]
+    return [taken[0], *taken[1 + split :]], taken[1 : 1 + split]
+
+
+def _split_takes(state: State) -> list[AnyAction]:
+    """RULES 8 (dealers_gambit, split): every split take the dealer may make now."""
+    seat = state.to_move
+    if _power_problem(state, seat, "split") is not None or state.rules.top_discard == "only":
+        return []
+    pile, hand = state.pile, state.hands[seat]
+    out: list[AnyAction] = []
+    for depth in range(2, len(pile) + 1):
+        for split in range(1, depth):
+            held, _inside = _split_parts(pile, depth, split)
+            if next(_uses(state, seat, held[0], hand + held), None) is not None:
+                out.append(TakePile(depth, split))
+    return out
 
 
 def _joker_values(slots: Slots, values: list[int], rules: Rules) -> list[int]:
@@ -775,11 +1024,17 @@ def _joker_plays(
     the cards it lays as faces, the index of the meld laid on (-1: a new meld) and that
     meld grown. Lay-offs are on `melds` (the look-ahead passes grown ones)."""
     rules, decks = state.rules, state.decks
-    for cards, meanings, ace_high in joker_melds(hand, rules, decks):
+    wild = _wild_hand(state, hand)
+    if wild is None:
+        return
+    for cards, meanings, ace_high in joker_melds(wild, rules, decks):
         action = LayMeld(cards, ace_high, meanings)
         yield action, faces_of(cards, meanings), -1, None
+    sealed = state.gambit.sealed if state.gambit is not None else ()
     for index, meld in enumerate(melds):
-        for cards, meanings, end in joker_layoffs(meld, hand, rules, decks):
+        if meld.id in sealed:
+            continue
+        for cards, meanings, end in joker_layoffs(meld, wild, rules, decks):
             faces = faces_of(cards, meanings)
             yield LayOff(cards, meld.id, end, meanings), faces, index, _grown(meld, faces, end)
 
@@ -898,7 +1153,7 @@ def _end_round(
             return [ended, GameEnded(winner=leaders[0], totals=totals)]
     if state.round >= (rules.max_rounds or ROUND_LIMIT):  # RULES 5.4
         return [ended, GameEnded(winner=None, totals=totals, reason="max_rounds")]
-    dealer = (state.dealer + 1) % state.n
+    dealer = (state.dealer + state.step) % state.n  # RULES 2.6; 8: right, dealers_gambit
     if rules.next_dealer == "round_winner" and went_out is not None:  # RULES 6b.3
         dealer = went_out
     return [ended, deal_round(state.header, state.round + 1, dealer)]
@@ -941,6 +1196,8 @@ def recorded_action(state: State, event: Event) -> AnyAction | None:
 
 def _recorded_meld(event: Melded) -> LayMeld:
     cards = tuple(_card(c) for c in event.cards)
+    if event.double:  # RULES 8, dealers_gambit
+        return LayMeld(cards, _whole_suit_ace(cards), double=True)
     if not event.jokers:
         return LayMeld(cards)
     meanings = tuple(_card(c) for c in event.jokers)
@@ -948,6 +1205,12 @@ def _recorded_meld(event: Melded) -> LayMeld:
     if len(cards) == 13:  # a whole suit with jokers: its order says where the Ace lies
         ace_high = faces_of(cards, meanings)[0].rank != 1
     return LayMeld(cards, ace_high, meanings)
+
+
+def _whole_suit_ace(cards: Sequence[Card]) -> bool | None:
+    if len(cards) == 13 and len({card.rank for card in cards}) == 13:
+        return cards[0].rank != 1
+    return None
 
 
 def _card(text: str) -> Card:
@@ -958,11 +1221,13 @@ def _card(text: str) -> Card:
 _RECORDED = {
     StockDrawn: lambda e: DrawStock(),
     DrawSkipped: lambda e: DrawStock(),
-    PileTaken: lambda e: TakePile(e.depth),
+    PileTaken: lambda e: TakePile(e.depth, len(e.split or ())),
     Melded: lambda e: _recorded_meld(e),
     LaidOff: lambda e: LayOff(
         tuple(_card(c) for c in e.cards), e.meld, e.end, tuple(_card(c) for c in e.jokers or ())
     ),
     Discarded: lambda e: Discard(_card(e.card)),
     UpcardChosen: lambda e: ChooseUpcard(_card(e.card)),
+    PowerNamed: lambda e: NamePower(e.power),
+    JokerBlocked: lambda e: BlockJoker(),
 }

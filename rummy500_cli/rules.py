@@ -116,6 +116,11 @@ class Rules(msgspec.Struct, frozen=True, kw_only=True, gc=False):
             raise RulesError(
                 "variant=jokers needs jokers_per_deck=1 or 2 (RULES 8); --variant jokers sets 1"
             )
+        if self.variant == "dealers_gambit" and self.jokers_per_deck != 2:
+            raise RulesError(
+                "variant=dealers_gambit needs jokers_per_deck=2 (the 54-card pack, RULES 8); "
+                "--variant dealers_gambit sets it"
+            )
         played = PLAYED_VARIANTS.get(self.variant, ())
         unplayed = [
             f"{name}={format_value(value)}"
@@ -141,6 +146,7 @@ NOT_YET_PLAYED = (
 
 PLAYED_VARIANTS: dict[str, tuple[str, ...]] = {
     "jokers": ("variant", "jokers_per_deck"),
+    "dealers_gambit": ("variant", "jokers_per_deck"),
 }
 """The variants of RULES 8 played now, with the options of NOT_YET_PLAYED that each
 makes playable (jokers_per_deck is played only under variant=jokers)."""
@@ -162,7 +168,7 @@ VARIANTS: dict[str, dict[str, object]] = {
     "jokers": {"variant": "jokers", "jokers_per_deck": 1},
     "partnership": {"variant": "partnership"},
     "persian": {"variant": "persian", "jokers_per_deck": 2},
-    "dealers_gambit": {"variant": "dealers_gambit", "jokers_per_deck": 1},
+    "dealers_gambit": {"variant": "dealers_gambit", "jokers_per_deck": 2},
 }
 
 

@@ -47,8 +47,8 @@ def _base_value(rank: int, rules: Rules, ace_high: bool) -> int:
         if ace_high:
             return 15
         return 1 if rules.card_values == "face" else 5
-    if rank == 0:
-        return 15
+    if rank == 0:  # a joker: 15 (RULES 6.1, 8), but 0 under dealers_gambit (RULES 8)
+        return 0 if rules.variant == "dealers_gambit" else 15
     if rules.other_cards:
         return rules.other_cards
     if rank >= 10:

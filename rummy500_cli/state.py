@@ -20,20 +20,23 @@ from .events import (
     Event,
     GameEnded,
     GameStarted,
+    JokerBlocked,
     LaidOff,
     Melded,
     PileTaken,
+    PowerNamed,
     RoundDealt,
     RoundEnded,
     StockDrawn,
     StockRebuilt,
     UpcardChosen,
 )
+from .gambit import Gambit
 from .jokers import faces_of
 from .melds import Meld
 from .rules import Rules
 
-Phase = Literal["start", "upcard", "draw", "play", "between", "over"]
+Phase = Literal["start", "power", "upcard", "draw", "play", "between", "over"]
 CARD = BY_TEXT
 """Card notation to Card: the fold reads cards with one dictionary look-up."""
 
@@ -51,6 +54,7 @@ class State:
         "drew_stock",
         "events",
         "first_dealer",
+        "gambit",
         "hand_size",
         "hands",
         "header",
@@ -67,6 +71,7 @@ class State:
         "rebuilt",
         "round",
         "rules",
+        "step",
         "stock",
         "table_points",
         "to_move",
@@ -116,6 +121,11 @@ class State:
         self.rebuilt = 0
         self.went_out: int | None = None
         self.winner: int | None = None
+        self.gambit: Gambit | None = None
+        """RULES 8 (dealers_gambit): the dealer's joker this round (see `gambit`)."""
+        self.step = -1 if self.rules.variant == "dealers_gambit" else 1
+        """The way play turns: 1 clockwise (to the left), -1 counter-clockwise (RULES 8,
+        dealers_gambit)."""
 
     # --- Reading the state -----------------------------------------------------------
 
@@ -151,6 +161,8 @@ class State:
         twin.table_points = list(self.table_points)
         twin.opened = list(self.opened)
         twin.turns = list(self.turns)
+        if self.gambit is not None:
+            twin.gambit = self.gambit.copy()
         return twin
 
     def fingerprint(self) -> tuple[object, ...]:
@@ -192,6 +204,7 @@ class State:
             self.rebuilt,
             self.went_out,
             self.winner,
+            None if self.gambit is None else self.gambit.fingerprint(),
         )
 
     # --- Folding events --------------------------------------------------------------
@@ -221,8 +234,24 @@ class State:
         self.idle_turns = 0
         self.rebuilt = 0
         self.went_out = None
-        self.to_move = (event.dealer + 1) % self.n
+        self.to_move = (event.dealer + self.step) % self.n
         self.phase = "upcard" if event.upcard is None else "draw"
+        if self.rules.variant == "dealers_gambit":  # RULES 8: the dealer names a power
+            self.gambit = Gambit()
+            self.to_move = event.dealer
+            self.phase = "power"
+
+    def _power_named(self, event: PowerNamed) -> None:
+        assert self.gambit is not None
+        self.gambit.power = event.power
+        self.to_move = (event.seat + self.step) % self.n
+        self.phase = "draw" if self.pile else "upcard"
+
+    def _joker_blocked(self, event: JokerBlocked) -> None:
+        assert self.gambit is not None
+        self.hands[event.seat].remove(JOKER)
+        self.gambit.status = "blocked"
+        self.gambit.blocked_by = event.seat
 
     def _upcard_chosen(self, event: UpcardChosen) -> None:
         card = CARD[event.card]
@@ -249,6 +278,10 @@ class State:
     def _pile_taken(self, event: PileTaken) -> None:
         taken = _cards(event.cards)
         del self.pile[-event.depth :]
+        if event.split:  # RULES 8 (dealers_gambit): the inside cards leave the game
+            assert self.gambit is not None
+            self.gambit.out.extend([*_cards(event.split), JOKER])
+            self.gambit.status = "used"
         self.hands[event.seat].extend(taken)
         rule = self.rules.top_discard
         if event.depth == 1 and rule != "must_use":
@@ -259,7 +292,12 @@ class State:
 
     def _melded(self, event: Melded) -> None:
         cards = [CARD[text] for text in event.cards]
-        self._remove(event.seat, cards)
+        self._remove(event.seat, self._from_hand(cards))
+        if event.double:  # RULES 8 (dealers_gambit): the dealer's joker seals the meld
+            assert self.gambit is not None
+            self.gambit.sealed.add(len(self.melds) + 1)
+            self.gambit.on_meld = len(self.melds) + 1
+            self.gambit.status = "used"
         wild = None
         if event.jokers:  # RULES 8: the meld holds what each joker stands for
             wild = [card is JOKER for card in cards]
@@ -284,7 +322,7 @@ class State:
 
     def _laid_off(self, event: LaidOff) -> None:
         cards = _cards(event.cards)
-        self._remove(event.seat, cards)
+        self._remove(event.seat, self._from_hand(cards))
         meld = self.melds[event.meld - 1]
         count = len(cards)
         if event.jokers or meld.wild:  # RULES 8
@@ -303,6 +341,14 @@ class State:
             meld.values.extend(event.values)
             meld.placed_by.extend([event.seat] * count)
         self._score(event.seat, event.values)
+
+    def _from_hand(self, cards: list[Card]) -> list[Card]:
+        """The cards of a play that come from the hand: under dealers_gambit a joker in
+        a meld is the dealer's joker, laid from beside the pack (RULES 8)."""
+        if self.gambit is None or JOKER not in cards:
+            return cards
+        self.gambit.status = "used"
+        return [card for card in cards if card is not JOKER]
 
     def _remove(self, seat: int, cards: list[Card]) -> None:
         hand = self.hands[seat]
@@ -336,7 +382,7 @@ class State:
         self.long_run = False
         self.drew_stock = False
         self.kept = None
-        self.to_move = (seat + 1) % self.n
+        self.to_move = (seat + self.step) % self.n
         self.phase = "draw"
 
     def _round_ended(self, event: RoundEnded) -> None:
@@ -373,6 +419,8 @@ _APPLY = {
     Melded: State._melded,
     LaidOff: State._laid_off,
     Discarded: State._discarded,
+    PowerNamed: State._power_named,
+    JokerBlocked: State._joker_blocked,
     RoundEnded: State._round_ended,
     GameEnded: State._game_ended,
 }

@@ -58,6 +58,17 @@ RULE_SETS = [
         "decks": 2,
         "pile_use": "meld_only",
     },
+    # RULES 8, dealers_gambit: the dealer's joker (each power), blocking, the deal turning
+    # right; the power is chosen by the bots, so each rule set meets all three
+    {"variant": "dealers_gambit", "jokers_per_deck": 2},
+    {"variant": "dealers_gambit", "jokers_per_deck": 2, "first_meld_min": 30},
+    {
+        "variant": "dealers_gambit",
+        "jokers_per_deck": 2,
+        "upcard": "chosen",
+        "final_discard": "required",
+        "top_discard": "keep",
+    },
 ]
 
 
@@ -67,6 +78,8 @@ def all_cards(state: State) -> Counter:
         cards.update(hand)
     for meld in state.melds:
         cards.update(physical(meld))  # jokers as jokers, not the cards they stand for
+    if state.gambit is not None:  # the dealer's joker, a blocking joker, cards out of play
+        cards.update(state.gambit.aside())
     return cards
 
 
