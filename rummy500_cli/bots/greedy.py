@@ -8,7 +8,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..actions import AnyAction, Discard, DrawStock, LayMeld, LayOff, TakePile
+from ..actions import (
+    AnyAction,
+    BlockJoker,
+    Discard,
+    DrawStock,
+    LayMeld,
+    LayOff,
+    NamePower,
+    TakePile,
+)
 from ..cards import CARDS, JOKER, Card
 from ..engine import joker_play_points, layoff_values, meld_values
 from ..events import Event
@@ -27,7 +36,8 @@ def play_points(state: State, action: AnyAction) -> int:
         return joker_play_points(state, action)  # RULES 8
     if isinstance(action, LayMeld):
         shape = shape_of(action.cards, state.rules, state.decks, action.ace_high)
-        return sum(meld_values(shape.cards, shape.kind, state.rules))
+        points = sum(meld_values(shape.cards, shape.kind, state.rules))
+        return 2 * points if action.double else points  # RULES 8, dealers_gambit
     if isinstance(action, LayOff):
         meld = state.meld(action.meld)
         return sum(layoff_values(meld, action.cards, action.end, state.rules))
@@ -92,6 +102,18 @@ def keep_jokers(choices: list) -> list:
     return natural or choices
 
 
+def gambit_move(legal: list[AnyAction]) -> tuple[AnyAction, str] | None:
+    """RULES 8 (dealers_gambit): the dealer names `double` without looking at the hand
+    (the rule says before anyone looks); anyone else blocks the dealer's joker as soon
+    as they hold a joker to do it with."""
+    for action in legal:
+        if isinstance(action, NamePower) and action.power == "double":
+            return action, "a doubled meld is worth most, whatever the hand"
+        if isinstance(action, BlockJoker):
+            return action, "the dealer's joker would help the dealer: block it"
+    return None
+
+
 TAKE_DEADWOOD = 0.25
 """A pile take is worth its points this turn less this share of the taken cards left
 unplayed (tuned by simulation against the random bot)."""
@@ -120,6 +142,9 @@ class GreedyBot(Bot):
     ) -> tuple[AnyAction, str]:
         if state.phase == "draw":
             return self._draw(state, legal)
+        gambit = gambit_move(legal)
+        if gambit is not None:
+            return gambit
         best = best_play(state, legal)
         if best is not None:
             points = play_points(state, best)

@@ -202,6 +202,9 @@ class Knowledge:
         for meld in state.melds:
             for card in physical(meld):  # RULES 8: a joker on the table is a joker
                 live[card.code] -= 1
+        if state.gambit is not None:  # RULES 8: the dealer's joker and the cards set aside
+            for card in state.gambit.aside():
+                live[card.code] -= 1
         for other in range(n):
             if other == seat:
                 continue

@@ -27,7 +27,7 @@ from ..rules import Rules
 from ..scoring import hand_total, hand_value, table_value
 from ..state import State
 from .base import Bot
-from .greedy import best_play, keep_jokers, play_points
+from .greedy import best_play, gambit_move, keep_jokers, play_points
 from .hand import plan
 from .knowledge import Knowledge
 
@@ -352,6 +352,9 @@ class StrongBot(Bot):
     def decide(
         self, state: State, legal: list[AnyAction], knowledge: Knowledge
     ) -> tuple[AnyAction, str]:
+        gambit = gambit_move(legal)
+        if gambit is not None:
+            return gambit
         ctx = Context(state, knowledge)
         phase = state.phase
         if phase == "draw":
@@ -430,6 +433,10 @@ class StrongBot(Bot):
                 action = best_play(state, plays)
             if action is None:
                 action = _joker_play(state, plays, ctx)
+            if isinstance(action, LayMeld) and not action.double:  # RULES 8, dealers_gambit
+                doubled = LayMeld(action.cards, action.ace_high, action.jokers, True)
+                if doubled in plays:
+                    action = doubled
             if action is not None:
                 if any(isinstance(a, Discard) for a in legal) and self._holds_back(
                     state, found, ctx
