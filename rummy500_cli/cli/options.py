@@ -24,7 +24,10 @@ def rule_options(command: Callable[..., Any]) -> Callable[..., Any]:
         "--variant",
         metavar="NAME",
         default=None,
-        help="A preset or variant: standard, wikipedia, jokers (partnership and the others later).",
+        help=(
+            "A preset or variant: standard, wikipedia, jokers, dealers_gambit "
+            "(partnership and persian later)."
+        ),
     )(command)
     return command
 

@@ -13,9 +13,11 @@ from ..events import (
     DrawSkipped,
     Event,
     GameEnded,
+    JokerBlocked,
     LaidOff,
     Melded,
     PileTaken,
+    PowerNamed,
     RoundDealt,
     RoundEnded,
     StockDrawn,
@@ -65,6 +67,12 @@ class Narrator:
             if above:
                 extra = f" and the {above} card{'s' if above > 1 else ''} above it"
             verb = "take" if who == "You" else "takes"
+            if event.split:  # RULES 8, dealers_gambit
+                count = len(event.split)
+                extra = (
+                    f", splitting the pile with the dealer's joker ({_cards(event.split, style)} "
+                    f"leave{'s' if count == 1 else ''} the game){extra}"
+                )
             self._take = f"{who} {verb} {chosen}{extra} from the pile"
             if event.seat == self.viewer and above:
                 self._take += f" ({_cards(event.cards[1:], style)})"
@@ -97,7 +105,11 @@ class Narrator:
         if isinstance(event, Melded):
             who = self._name(state, event.seat)
             verb = "meld" if who == "You" else "melds"
-            return f"{who} {verb} {_laid(event, style)} ({sum(event.values)}) as #{event.meld}."
+            double = " with the dealer's joker on it, doubled and sealed" if event.double else ""
+            return (
+                f"{who} {verb} {_laid(event, style)} ({sum(event.values)}) as #{event.meld}"
+                f"{double}."
+            )
         if isinstance(event, LaidOff):
             who = self._name(state, event.seat)
             owner = state.melds[event.meld - 1].owner
@@ -107,6 +119,14 @@ class Narrator:
                 f"{who} {verb} off {_laid(event, style)} on #{event.meld} ({whose}) "
                 f"({sum(event.values)})."
             )
+        if isinstance(event, PowerNamed):
+            who = self._name(state, event.seat)
+            verb = "name" if who == "You" else "names"
+            return f"{who} {verb} the dealer's joker {event.power} for this round."
+        if isinstance(event, JokerBlocked):
+            who = self._name(state, event.seat)
+            verb = "block" if who == "You" else "blocks"
+            return f"{who} {verb} the dealer's joker with a joker."
         if isinstance(event, Discarded):
             who = self._name(state, event.seat)
             verb = "discard" if who == "You" else "discards"

@@ -122,6 +122,19 @@ def rules_text(rules: Rules, players: int | None = None) -> str:
             "never 5♥ JK JK); a joker may be laid off alone, and taken from the pile like any "
             f"card. A joker scores {worth} on the table and counts {worth} against you in the hand."
         )
+    if r.variant == "dealers_gambit":
+        lines.append(
+            "Dealer's gambit (RULES 8): two jokers a deck; the deal, the play and the deal's "
+            "turn go to the right. At each deal one joker lies face up beside the pack: the "
+            "dealer's joker, for the dealer alone. Before anyone plays, the dealer names its "
+            "power for the round (power wild|double|split): wild, a wild card worth 0 in one "
+            "meld or lay-off (meld 5h 6h jk=7h); double, laid on a new meld as it is made "
+            "(meld 7h 7s 7d double), which then scores twice and is sealed against lay-offs; "
+            "split, a pile take that leaves some of the cards above the chosen one out of the "
+            "game (take 5 split 2: the 2 cards just above it go, the rest come to the hand). "
+            "It is used once. Any other player holding a joker may block it in their turn "
+            "(block). The dealt jokers are not wild and count 0 in the hand."
+        )
     if r.max_rounds:
         lines.append(f"The game stops unfinished after {r.max_rounds} rounds if nobody has won.")
     changes = r.changes()

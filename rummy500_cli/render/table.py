@@ -7,6 +7,7 @@ from ..state import State
 from .style import Style
 
 STEP_WORDS = {
+    "power": "name the power of the dealer's joker (power wild|double|split)",
     "upcard": "choose the upcard",
     "draw": "draw",
     "play": "meld, lay off or discard",
@@ -32,6 +33,8 @@ def variant_words(state: State) -> str:
     if rules.variant == "jokers":
         count = rules.jokers_per_deck * state.decks
         return f" · jokers ({count} wild)"
+    if rules.variant == "dealers_gambit" and state.gambit is not None:
+        return f" · dealer's gambit, {state.gambit.describe(state.players[state.dealer])}"
     return f" · {rules.variant}"
 
 
@@ -61,7 +64,9 @@ def meld_lines(state: State, style: Style) -> list[str]:
             if by != meld.owner:
                 text += f"({state.players[by]})"
             parts.append(text)
-        lines.append(f"  #{meld.id} {state.players[meld.owner]}: {' '.join(parts)}")
+        sealed = state.gambit is not None and meld.id in state.gambit.sealed
+        extra = " [doubled and sealed by the dealer's joker]" if sealed else ""
+        lines.append(f"  #{meld.id} {state.players[meld.owner]}: {' '.join(parts)}{extra}")
     return lines
 
 
