@@ -22,6 +22,7 @@ from rummy500_cli.errors import RulesError
 from rummy500_cli.events import (
     Discarded,
     GameStarted,
+    JokerBlocked,
     LaidOff,
     Melded,
     PileTaken,
@@ -85,6 +86,8 @@ RULE_SETS = [
     # RULES 8, the jokers variant (variant and jokers_per_deck are played only together)
     {"variant": "jokers", "jokers_per_deck": 1},
     {"variant": "jokers", "jokers_per_deck": 2, "first_meld_min": 30},
+    # RULES 8, dealers_gambit (the random seats name every power)
+    {"variant": "dealers_gambit", "jokers_per_deck": 2},
 ]
 TABLES = [["expert", "random"], ["strong", "greedy", "expert"], LEVELS]
 
@@ -185,6 +188,8 @@ def hidden_cards(events: list, seat: int) -> list:
             seen.update(event.cards)
         elif isinstance(event, StockRebuilt):
             seen.update(event.stock)  # pile cards: every seat saw them
+        elif isinstance(event, JokerBlocked):
+            seen.add("JK")  # RULES 8: a block shows that its seat held a joker
     return sorted(set(pool) - seen)
 
 
@@ -274,11 +279,13 @@ def test_no_peeking_same_view_other_deal_same_decision(level: str, players: int)
     assert differed == 0, f"{level} decided otherwise with another hidden deal"
 
 
+@pytest.mark.parametrize("variant", ["jokers", "dealers_gambit"])
 @pytest.mark.parametrize("level", LEVELS)
-def test_no_peeking_under_jokers(level: str) -> None:
+def test_no_peeking_under_jokers(level: str, variant: str) -> None:
     """RULES 8: the jokers in other hands and the stock stay hidden (they are re-dealt
-    with the other unseen cards)."""
-    options = {"variant": "jokers", "jokers_per_deck": 2}
+    with the other unseen cards; the dealer's joker and the cards out of the game are
+    seen by all)."""
+    options = {"variant": variant, "jokers_per_deck": 2}
     _considered, differed = blind_to_the_deal(
         level, 3, lambda seat: make_bot(level, "peek-3", seat, TINY_THINK), options
     )
