@@ -25,8 +25,11 @@ from rummy500_cli.events import (
     StockDrawn,
 )
 from rummy500_cli.log import encode_log, parse_log
+from rummy500_cli.render.style import PLAIN
+from rummy500_cli.render.table import table_view
 from rummy500_cli.rules import make_rules
 from rummy500_cli.selfplay import bot_game
+from rummy500_cli.view import view
 
 
 def gambit(hands, up="JS", stock="KD QC", power: str | None = None, **options):
@@ -172,3 +175,12 @@ def test_verify_passes_dealers_gambit_games_with_every_power():
             if isinstance(event, Melded | LaidOff) and event.jokers:
                 seen.add("wild")
     assert {"wild", "double", "split", "block"} <= seen
+
+
+def test_the_table_and_the_view_show_the_dealers_joker():
+    state = gambit(["2C 3C 4D 8C 10D QS", "7H 7S 7D 9S 9D 5C"], power="double")
+    assert view(state, 0).dealer_joker == "double ready"
+    assert "Bob's joker: double (ready)" in table_view(state, 0, PLAIN).splitlines()[0]
+    act(state, "draw", "discard qs", "draw", "meld 7h 7s 7d double")
+    assert view(state, 0).melds[0].sealed is True
+    assert "[doubled and sealed by the dealer's joker]" in table_view(state, 0, PLAIN)

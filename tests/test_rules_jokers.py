@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 
+import msgspec
 import pytest
 from helpers import act, card, cards, is_legal, one, refused, start
 
@@ -24,6 +25,7 @@ from rummy500_cli.render.table import table_view
 from rummy500_cli.rules import make_rules
 from rummy500_cli.selfplay import bot_game
 from rummy500_cli.state import State
+from rummy500_cli.view import view
 
 OTHER = "3S 4D 6S 8C 10D QS"
 """A hand for seat 1 that plays no part."""
@@ -275,3 +277,12 @@ def test_the_legal_list_names_every_meaning_once():
     texts = sorted(a.text() for a in melds)
     assert texts == ["meld 5H 6H JK=7H", "meld JK=4H 5H 6H"]
     assert all(isinstance(a, LayMeld | LayOff | Discard) for a in legal_actions(state))
+
+
+def test_the_protocol_view_shows_jokers_as_in_the_log():
+    """RULES 8: a seat's view (bots, --json) shows a joker as JK with its meaning."""
+    state = duel("5H JK 7H 2C 9D KS")
+    act(state, "meld 5h jk 7h")
+    meld = view(state, 1).melds[0]
+    assert meld.cards == ("5H", "JK", "7H") and meld.jokers == ("6H",)
+    assert b"jokers" not in msgspec.json.encode(view(duel("5H 6H 7H 2C 9D KS"), 0))
