@@ -381,6 +381,9 @@ def test_variants(tmp_path):
     jokers = tmp_path / "j.jsonl"  # RULES 8: the jokers variant is played
     assert play(jokers, "--variant", "jokers").exit_code == 0
     assert read_log(jokers).events[0].rules.changes() == {"jokers_per_deck": 1, "variant": "jokers"}
+    gambit = tmp_path / "g.jsonl"  # RULES 8: so is the dealer's gambit
+    assert play(gambit, "--variant", "dealers_gambit").exit_code == 0
+    assert read_log(gambit).events[0].rules.jokers_per_deck == 2
     usage_error(play(tmp_path / "p.jsonl", "--variant", "partnership"), "not yet supported")
 
 

@@ -8,7 +8,14 @@ from pathlib import Path
 import pytest
 
 from rummy500_cli.audit import audit
-from rummy500_cli.events import LaidOff, Melded, PileTaken
+from rummy500_cli.events import (
+    JokerBlocked,
+    LaidOff,
+    Melded,
+    PileTaken,
+    PowerNamed,
+    RoundDealt,
+)
 from rummy500_cli.log import read_log
 from rummy500_cli.replay import Replay
 
@@ -22,6 +29,7 @@ EXPECTED = {
     "stacked-deep-take.jsonl": ((129, 163, 160), "Bob", 2),
     "unfinished.jsonl": ((71, 116), None, 2),
     "jokers-three-players.jsonl": ((323, 151, 179), "Ana", 5),
+    "dealers-gambit-four-players.jsonl": ((145, 198, 288, -19), "Cy", 5),
 }
 
 
@@ -60,3 +68,9 @@ def test_the_samples_show_what_they_claim() -> None:
     assert wild[0].rules.variant == "jokers" and wild[0].rules.jokers_per_deck == 2
     assert any(isinstance(e, Melded) and e.jokers == ("9H",) for e in wild)
     assert any(isinstance(e, LaidOff) and e.jokers for e in wild)
+    gambit = read_log(REPLAYS / "dealers-gambit-four-players.jsonl").events  # RULES 8
+    assert gambit[0].rules.variant == "dealers_gambit"
+    assert {e.power for e in gambit if isinstance(e, PowerNamed)} == {"double", "wild"}
+    assert any(isinstance(e, JokerBlocked) for e in gambit)
+    assert any(isinstance(e, Melded) and e.double for e in gambit)
+    assert [e.dealer for e in gambit if isinstance(e, RoundDealt)] == [2, 1, 0, 3, 2]
