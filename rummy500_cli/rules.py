@@ -121,6 +121,11 @@ class Rules(msgspec.Struct, frozen=True, kw_only=True, gc=False):
                 "variant=dealers_gambit needs jokers_per_deck=2 (the 54-card pack, RULES 8); "
                 "--variant dealers_gambit sets it"
             )
+        if self.jokers_per_deck and self.variant == "none":
+            raise RulesError(
+                f"jokers_per_deck={self.jokers_per_deck}: jokers are played only in a variant "
+                "of RULES 8: --variant jokers (wild cards) or --variant dealers_gambit"
+            )
         played = PLAYED_VARIANTS.get(self.variant, ())
         unplayed = [
             f"{name}={format_value(value)}"
