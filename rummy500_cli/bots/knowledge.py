@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import msgspec
 
-from ..cards import CARDS, Card, new_deck
+from ..cards import CARDS, JOKER, Card, new_deck
 from ..events import (
     Discarded,
     Event,
     GameStarted,
+    JokerBlocked,
     LaidOff,
     Melded,
     PileTaken,
@@ -93,6 +94,8 @@ class Memory:
             self.stock_draws += 1
         elif kind is Melded or kind is LaidOff:
             self._played(event.seat, [CARD[text] for text in event.cards])
+        elif kind is JokerBlocked:  # RULES 8: the joker left that hand, face down
+            self._played(event.seat, (JOKER,))
         elif kind is PileTaken:
             taken = [CARD[text] for text in event.cards]
             del self.pile[-event.depth :]
