@@ -1198,8 +1198,8 @@ def _recorded_meld(event: Melded) -> LayMeld:
     cards = tuple(_card(c) for c in event.cards)
     if event.double:  # RULES 8, dealers_gambit
         return LayMeld(cards, _whole_suit_ace(cards), double=True)
-    if not event.jokers:
-        return LayMeld(cards)
+    if not event.jokers:  # a whole suit's order says where its Ace lies (RULES 3.4)
+        return LayMeld(cards, _whole_suit_ace(cards))
     meanings = tuple(_card(c) for c in event.jokers)
     ace_high = None
     if len(cards) == 13:  # a whole suit with jokers: its order says where the Ace lies
