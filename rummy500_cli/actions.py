@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Literal
 
 import msgspec
 
-from .cards import Card, format_cards, parse_cards
+from .cards import Card, format_cards
 from .errors import ParseError
 from .melds import parse_meld_id
 
@@ -44,32 +44,84 @@ class TakePile(Action, tag="take"):
     card above it."""
 
     depth: int
+    split: int = 0
+    """RULES 8 (dealers_gambit, split): how many cards just above the chosen one leave
+    the game with the dealer's joker (0: an ordinary take)."""
 
     def text(self, ascii: bool = True) -> str:
-        return f"take {self.depth}"
+        return f"take {self.depth} split {self.split}" if self.split else f"take {self.depth}"
 
 
 class LayMeld(Action, tag="meld"):
-    """RULES 4.2: lay a new set or run from the hand. `ace_high` settles A-K vs 2-A."""
+    """RULES 4.2: lay a new set or run from the hand. `ace_high` settles A-K vs 2-A.
+    `jokers` (RULES 8): for the jokers in `cards`, in order, the card each stands for
+    (None, or a shorter tuple: not named, for the engine to work out)."""
 
     cards: tuple[Card, ...]
     ace_high: bool | None = None
+    jokers: tuple[Card | None, ...] = ()
+    double: bool = False
+    """RULES 8 (dealers_gambit, double): the dealer's joker goes on this meld."""
 
     def text(self, ascii: bool = True) -> str:
         extra = "" if self.ace_high is None else (" high" if self.ace_high else " low")
-        return f"meld {format_cards(self.cards, ascii)}{extra}"
+        if self.double:
+            extra += " double"
+        return f"meld {cards_text(self.cards, self.jokers, ascii)}{extra}"
 
 
 class LayOff(Action, tag="lay"):
-    """RULES 4.2: lay cards off on a meld on the table, at one end of a run."""
+    """RULES 4.2: lay cards off on a meld on the table, at one end of a run. `jokers` as
+    for LayMeld."""
 
     cards: tuple[Card, ...]
     meld: int
     end: Literal["low", "high"] | None = None
+    jokers: tuple[Card | None, ...] = ()
 
     def text(self, ascii: bool = True) -> str:
         extra = "" if self.end is None else f" {self.end}"
-        return f"lay {format_cards(self.cards, ascii)} on {self.meld}{extra}"
+        return f"lay {cards_text(self.cards, self.jokers, ascii)} on {self.meld}{extra}"
+
+
+def cards_text(cards: tuple[Card, ...], jokers: tuple[Card | None, ...], ascii: bool) -> str:
+    """Cards in the command language, each named joker as `JK=7H` (RULES 8)."""
+    if not jokers:
+        return format_cards(cards, ascii)
+    meanings = iter(jokers)
+    words = []
+    for card in cards:
+        meaning = next(meanings, None) if card.is_joker else None
+        if meaning is None:
+            words.append(card.ascii if ascii else card.symbol)
+        else:
+            words.append("JK=" + (meaning.ascii if ascii else meaning.symbol))
+    return " ".join(words)
+
+
+def parse_play_cards(words: list[str]) -> tuple[tuple[Card, ...], tuple[Card | None, ...]]:
+    """Cards of a meld or lay-off, with `jk=7h` (or `jk:7h`) naming a joker's card."""
+    cards: list[Card] = []
+    jokers: list[Card | None] = []
+    for word in words:
+        head, sep, meaning = word.replace(":", "=").partition("=")
+        if sep:
+            card = Card.parse(head)
+            if not card.is_joker:
+                raise ParseError(f"{word!r}: only a joker names a card, as jk=7h")
+            named = Card.parse(meaning)
+            if named.is_joker:
+                raise ParseError(f"{word!r}: a joker stands for a card, as jk=7h")
+            cards.append(card)
+            jokers.append(named)
+        else:
+            card = Card.parse(word)
+            cards.append(card)
+            if card.is_joker:
+                jokers.append(None)
+    while jokers and jokers[-1] is None:
+        jokers.pop()
+    return tuple(cards), tuple(jokers)
 
 
 class Discard(Action, tag="discard"):
@@ -110,7 +162,34 @@ class CallRum(Action, tag="rum"):
         return f"rum{where}{extra}"
 
 
-AnyAction = DrawStock | TakePile | LayMeld | LayOff | Discard | ChooseUpcard | Pass | CallRum
+class NamePower(Action, tag="power"):
+    """RULES 8 (dealers_gambit): the dealer names the power of the dealer's joker."""
+
+    power: Literal["wild", "double", "split"]
+
+    def text(self, ascii: bool = True) -> str:
+        return f"power {self.power}"
+
+
+class BlockJoker(Action, tag="block"):
+    """RULES 8 (dealers_gambit): lay a joker from the hand on the dealer's joker."""
+
+    def text(self, ascii: bool = True) -> str:
+        return "block"
+
+
+AnyAction = (
+    DrawStock
+    | TakePile
+    | LayMeld
+    | LayOff
+    | Discard
+    | ChooseUpcard
+    | Pass
+    | CallRum
+    | NamePower
+    | BlockJoker
+)
 
 ALIASES = {
     "d": "draw",
@@ -128,18 +207,22 @@ ALIASES = {
     "pass": "pass",
     "p": "pass",
     "rum": "rum",
+    "power": "power",
+    "block": "block",
 }
 """Command words and their short aliases."""
 
 USAGE = {
     "draw": "draw (or d)",
     "take": "take N|CARD (or t), N counted from the top of the pile, 1 = top card",
-    "meld": "meld CARDS (or m), e.g. meld 7H 7S 7D",
+    "meld": "meld CARDS (or m), e.g. meld 7H 7S 7D (a joker: jk, or jk=7C to name its card)",
     "lay": "lay CARDS on MELD [low|high] (or l), e.g. lay 8H on 2",
     "discard": "discard CARD (or x), e.g. discard KS",
     "upcard": "upcard CARD (or u)",
     "pass": "pass (or p), in a window: no call, nothing more to play",
     "rum": "rum [MELD] [low|high], in a Rum! window: lay the discard off on that meld",
+    "power": "power wild|double|split (dealers_gambit: the dealer names the joker's power)",
+    "block": "block (dealers_gambit: lay a joker on the dealer's joker)",
 }
 
 
@@ -179,10 +262,29 @@ def parse_action(text: str, state: State | None = None) -> AnyAction:
             raise ParseError(usage)
         meld = parse_meld_id(rest[0]) if rest else 0
         return CallRum(meld, end)  # type: ignore[arg-type]
+    if verb == "power":
+        if len(rest) != 1 or rest[0].lower() not in ("wild", "double", "split"):
+            raise ParseError(usage)
+        return NamePower(rest[0].lower())  # type: ignore[arg-type]
+    if verb == "block":
+        if rest:
+            raise ParseError(usage)
+        return BlockJoker()
     if verb == "take":
+        split = 0
+        if len(rest) == 3 and rest[1].lower() == "split" and rest[2].isdigit():
+            split = int(rest.pop())
+            rest.pop()
         if len(rest) != 1:
             raise ParseError(usage)
         word = rest[0]
+        if split:
+            depth = int(word) if word.isdigit() else None
+            if depth is None:
+                if state is None:
+                    raise ParseError(f"take {word}: give the pile position; {usage}")
+                depth = state.pile_depth_of(Card.parse(word))
+            return TakePile(depth, split)
         if word.isdigit():
             return TakePile(int(word))
         card = Card.parse(word)
@@ -191,11 +293,15 @@ def parse_action(text: str, state: State | None = None) -> AnyAction:
         return TakePile(state.pile_depth_of(card))
     if verb == "meld":
         ace_high = None
+        double = False
+        if rest and rest[-1].lower() == "double":
+            double = bool(rest.pop())
         if rest and rest[-1].lower() in ("high", "low"):
             ace_high = rest.pop().lower() == "high"
         if not rest:
             raise ParseError(usage)
-        return LayMeld(tuple(parse_cards(rest)), ace_high)
+        cards, jokers = parse_play_cards(rest)
+        return LayMeld(cards, ace_high, jokers, double)
     if verb == "lay":
         lowered = [word.lower() for word in rest]
         if "on" not in lowered:
@@ -207,7 +313,8 @@ def parse_action(text: str, state: State | None = None) -> AnyAction:
             end = target.pop().lower()
         if not cards or len(target) != 1:
             raise ParseError(usage)
-        return LayOff(tuple(parse_cards(cards)), parse_meld_id(target[0]), end)  # type: ignore[arg-type]
+        laid, jokers = parse_play_cards(cards)
+        return LayOff(laid, parse_meld_id(target[0]), end, jokers)  # type: ignore[arg-type]
     if len(rest) != 1:
         raise ParseError(usage)
     card = Card.parse(rest[0])

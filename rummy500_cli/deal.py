@@ -108,24 +108,30 @@ def draw_for_dealer(seed: int | str, players: int) -> tuple[list[list[str]], int
 
 
 def deal_cards(
-    deck: Sequence[Card], players: int, dealer: int, hand_size: int, extra_to_left: bool = False
+    deck: Sequence[Card],
+    players: int,
+    dealer: int,
+    hand_size: int,
+    extra_to_left: bool = False,
+    step: int = 1,
 ) -> tuple[list[list[Card]], Card | None, list[Card]]:
     """Deal a deck (top first): hands, the upcard and the stock (top first).
 
     RULES 2.2: one card at a time, clockwise, from the dealer's left. With
     `extra_to_left` (RULES 2.7, upcard=chosen) the card that would be the upcard goes to
-    the dealer's left instead, and there is no upcard.
+    the dealer's left instead, and there is no upcard. `step` -1 deals counter-clockwise,
+    from the dealer's right (RULES 8, dealers_gambit), the extra card going there too.
     """
     hands: list[list[Card]] = [[] for _ in range(players)]
     position = 0
     for _ in range(hand_size):
         for offset in range(1, players + 1):
-            hands[(dealer + offset) % players].append(deck[position])
+            hands[(dealer + offset * step) % players].append(deck[position])
             position += 1
     upcard: Card | None = deck[position]
     position += 1
     if extra_to_left:
-        hands[(dealer + 1) % players].append(upcard)
+        hands[(dealer + step) % players].append(upcard)
         upcard = None
     return hands, upcard, list(deck[position:])
 

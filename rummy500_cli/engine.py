@@ -22,12 +22,14 @@ from . import __version__
 from .actions import (
     Action,
     AnyAction,
+    BlockJoker,
     CallRum,
     ChooseUpcard,
     Discard,
     DrawStock,
     LayMeld,
     LayOff,
+    NamePower,
     Pass,
     TakePile,
 )
@@ -42,10 +44,12 @@ from .events import (
     Event,
     GameEnded,
     GameStarted,
+    JokerBlocked,
     LaidOff,
     Melded,
     Passed,
     PileTaken,
+    PowerNamed,
     RoundDealt,
     RoundEnded,
     RumCalled,
@@ -55,6 +59,8 @@ from .events import (
     UpcardChosen,
     WindowOpened,
 )
+from .gambit import POWERS
+from .jokers import Slots, faces_of, joker_layoff, joker_layoffs, joker_melds, joker_shape
 from .melds import (
     Meld,
     Shape,
@@ -72,8 +78,8 @@ from .persian import (
     doubled,
     joker_layoff_end,
     joker_layoffs_on,
+    joker_set_shape,
     joker_sets_in,
-    joker_shape,
     plays_jokers,
 )
 from .rules import STANDARD, Rules
@@ -131,8 +137,9 @@ def new_game(
         deck=tuple(tuple(card.ascii for card in cards) for cards in deck),
         seats=tuple(seats),
     )
-    if deck:
-        drawn = DealerDrawn(draws=(), dealer=len(names) - 1)
+    if deck:  # seat 0 receives the first card and plays first
+        first_dealer = 1 % len(names) if rules.variant == "dealers_gambit" else len(names) - 1
+        drawn = DealerDrawn(draws=(), dealer=first_dealer)
     else:
         draws, dealer = draw_for_dealer(header.seed, len(names))
         drawn = DealerDrawn(draws=tuple(tuple(row) for row in draws), dealer=dealer)
@@ -141,6 +148,8 @@ def new_game(
 
 def _check_stacked(deck: Sequence[Sequence[Card]], rules: Rules, players: int) -> None:
     full = new_deck(rules.deck_count(players), rules.jokers_per_deck)
+    if rules.variant == "dealers_gambit":
+        full.remove(JOKER)  # RULES 8: the dealer's joker is never dealt
     for number, cards in enumerate(deck, 1):
         left = list(full)
         for card in cards:
@@ -162,8 +171,12 @@ def deal_round(header: GameStarted, round_no: int, dealer: int) -> RoundDealt:
         for card in top:
             deck.remove(card)
         deck = top + deck
+    step = 1
+    if rules.variant == "dealers_gambit":  # RULES 8: the dealer's joker is taken out
+        del deck[len(deck) - 1 - deck[::-1].index(JOKER)]
+        step = -1  # and the deal goes counter-clockwise
     hands, upcard, stock = deal_cards(
-        deck, n, dealer, rules.cards_dealt(n), extra_to_left=rules.upcard == "chosen"
+        deck, n, dealer, rules.cards_dealt(n), extra_to_left=rules.upcard == "chosen", step=step
     )
     return RoundDealt(
         round=round_no,
@@ -215,7 +228,7 @@ def meld_shape(
     """What cards would be as a new meld (`melds.shape_of`), a set of jokers under
     `persian` (RULES 8) included. Raises IllegalAction or AmbiguousAction."""
     if JOKER in cards and plays_jokers(rules):
-        return joker_shape(cards)
+        return joker_set_shape(cards)
     return shape_of(cards, rules, decks, ace_high)
 
 
@@ -261,7 +274,9 @@ def _needs_minimum(state: State, seat: int) -> int:
     return max(minimum - state.turn_points, 0)
 
 
-def _reachable(state: State, hand: list[Card], melds: list[Meld], need: int) -> bool:
+def _reachable(
+    state: State, hand: list[Card], melds: list[Meld], need: int, power: bool = True
+) -> bool:
     """Whether plays from the hand can still add `need` points this turn (bounded search).
 
     A turn can end by a discard (a card must be left, and not the kept one) or by going
@@ -269,14 +284,15 @@ def _reachable(state: State, hand: list[Card], melds: list[Meld], need: int) -> 
     """
     rules = state.rules
     budget = [REACH_BUDGET]
+    factor = 2 if _power_problem(state, state.to_move, "double") is None else 1
 
-    def search(hand: list[Card], melds: list[Meld], need: int) -> bool:
+    def search(hand: list[Card], melds: list[Meld], need: int, power: bool = True) -> bool:
         if need <= 0:
             return True
         budget[0] -= 1
-        if budget[0] < 0 or sum(hand_value(card, rules) for card in hand) < need:
+        if budget[0] < 0 or factor * sum(hand_value(card, rules) for card in hand) < need:
             return False
-        for cards, points, meld_index, new_meld in _plays(state, hand, melds):
+        for cards, points, meld_index, new_meld, spent in _plays(state, hand, melds, power):
             rest = _remaining(hand, cards)
             if not rest and (rules.final_discard == "required" or points < need):
                 continue
@@ -289,46 +305,69 @@ def _reachable(state: State, hand: list[Card], melds: list[Meld], need: int) -> 
                 melds2[meld_index] = new_meld
             else:
                 melds2 = melds
-            if search(rest, melds2, need - points):
+            if search(rest, melds2, need - points, power and not spent):
                 return True
         return False
 
-    return search(hand, melds, need)
+    return search(hand, melds, need, power)
 
 
 def _plays(
-    state: State, hand: list[Card], melds: list[Meld]
-) -> Iterator[tuple[tuple[Card, ...], int, int, Meld | None]]:
-    """Plays for the look-ahead: (cards, points, index of the meld laid on or -1, that
-    meld after the lay-off)."""
+    state: State, hand: list[Card], melds: list[Meld], power: bool = True
+) -> Iterator[tuple[Sequence[Card], int, int, Meld | None, bool]]:
+    """Plays for the look-ahead: (cards from the hand, points, index of the meld laid on
+    or -1, that meld after the lay-off, whether the dealer's joker was spent). `power`:
+    whether the dealer's joker is still there to use (RULES 8, dealers_gambit)."""
     rules, decks = state.rules, state.decks
+    double = power and _power_problem(state, state.to_move, "double") is None
     for cards in sets_in(hand, rules, decks):
-        yield cards, sum(meld_values(cards, "set", rules)), -1, None
+        yield cards, sum(meld_values(cards, "set", rules)), -1, None, False
+        if double:
+            yield cards, 2 * sum(meld_values(cards, "set", rules)), -1, None, True
     for _start, cards in runs_in(hand, rules):
-        yield cards, sum(meld_values(cards, "run", rules)), -1, None
+        yield cards, sum(meld_values(cards, "run", rules)), -1, None, False
+        if double:
+            yield cards, 2 * sum(meld_values(cards, "run", rules)), -1, None, True
     ranks = hand_index(hand)
+    sealed = state.gambit.sealed if state.gambit is not None else ()
     for index, meld in enumerate(melds):
+        if meld.id in sealed:
+            continue
         for cards, end in layoffs_on(meld, ranks, rules, decks):
             values = layoff_values(meld, cards, end, rules)
-            yield cards, sum(values), index, _grown(meld, cards, end)
+            yield cards, sum(values), index, _grown(meld, cards, end), False
     if plays_jokers(rules):  # RULES 8, persian: sets of jokers
-        for action in _joker_plays(state, hand, melds):
+        for action in _joker_set_plays(state, hand, melds):
             if isinstance(action, LayOff):
                 index = action.meld - 1
                 meld = melds[index]
                 values = layoff_values(meld, action.cards, None, rules)
-                yield action.cards, sum(values), index, _grown(meld, action.cards, None)
+                yield action.cards, sum(values), index, _grown(meld, action.cards, None), False
             else:
-                yield action.cards, sum(meld_values(action.cards, "set", rules)), -1, None
+                yield action.cards, sum(meld_values(action.cards, "set", rules)), -1, None, False
+    if power and _wild_hand(state, hand) is not None:  # RULES 8
+        for action, _faces, index, grown in _joker_plays(state, hand, melds):
+            points = joker_play_points(state, action, melds)
+            own = _own(state, action.cards)  # type: ignore[union-attr]
+            yield own, points, index, grown, state.gambit is not None
 
 
-def _minimum_ok(state: State, seat: int, rest: list[Card], melds: list[Meld], points: int) -> bool:
+def _minimum_ok(
+    state: State,
+    seat: int,
+    rest: list[Card],
+    melds: list[Meld],
+    points: int,
+    power: bool = True,
+) -> bool:
+    """Whether a play of `points` leaving `rest` can still reach first_meld_min this turn;
+    `power` False when the play spends the dealer's joker (RULES 8, dealers_gambit)."""
     need = _needs_minimum(state, seat)
     if not need or points >= need:
         return True
     if not rest:
         return False
-    return _reachable(state, rest, melds, need - points)
+    return _reachable(state, rest, melds, need - points, power)
 
 
 # --- Legal actions -----------------------------------------------------------------------
@@ -341,7 +380,10 @@ def legal_actions(state: State) -> list[AnyAction]:
     if phase == "draw":
         actions: list[AnyAction] = [DrawStock()]
         actions.extend(TakePile(depth) for depth in usable_depths(state))
+        actions.extend(_split_takes(state))
         return actions
+    if phase == "power":  # RULES 8, dealers_gambit
+        return [NamePower(power) for power in POWERS]
     if phase == "play":
         hand = state.hands[seat]
         if state.pending is not None:
@@ -369,15 +411,19 @@ def usable_depths(state: State) -> list[int]:
     hand = state.hands[seat]
     plain = rules.final_discard == "optional" and not _needs_minimum(state, seat)
     ranks = hand_index(hand)
+    # RULES 8: with a joker held or taken, or the dealer's joker, the exact slow path
+    wild = JOKER in hand or state.gambit is not None
     depths = []
     for depth in range(1, len(pile) + 1):
         chosen = pile[-depth]
         if chosen.rank:
             ranks.setdefault(chosen.suit_no, set()).add(chosen.rank)
+        else:
+            wild = True
         if depth == 1 and rules.top_discard == "keep":
             depths.append(1)
             continue
-        if plain:
+        if plain and not wild:
             usable = _has_use(state, chosen, ranks, hand, pile[-depth:])
         else:
             held = hand + pile[-depth:]
@@ -392,7 +438,8 @@ def _take_usable(state: State, seat: int, depth: int) -> bool:
     pile = state.pile
     chosen = pile[-depth]
     hand = state.hands[seat]
-    if state.rules.final_discard == "optional" and not _needs_minimum(state, seat):
+    wild = JOKER in hand or JOKER in pile[-depth:] or state.gambit is not None  # RULES 8
+    if not wild and state.rules.final_discard == "optional" and not _needs_minimum(state, seat):
         ranks = hand_index(hand + pile[-depth:])
         return _has_use(state, chosen, ranks, hand, pile[-depth:])
     return next(_uses(state, seat, chosen, hand + pile[-depth:]), None) is not None
@@ -459,46 +506,75 @@ def _has_use(
     return False
 
 
-def _uses(state: State, seat: int, chosen: Card, hand: list[Card]) -> Iterator[AnyAction]:
+def _uses(
+    state: State, seat: int, chosen: Card, hand: list[Card], unbounded: bool = False
+) -> Iterator[AnyAction]:
     """RULES 4.1: the melds and lay-offs that would put the chosen pile card on the table
-    with the cards held, under the rules that bound a play."""
+    with the cards held, under the rules that bound a play (none when `unbounded`)."""
+    if chosen is JOKER and state.gambit is not None:
+        return  # RULES 8, dealers_gambit: a dealt joker is never wild, so has no use
     rules = state.rules
     size = len(hand)
-    need = _needs_minimum(state, seat)
-    candidates: list[tuple[AnyAction, tuple[Card, ...], int, int]] = []
+    need = 0 if unbounded else _needs_minimum(state, seat)
+    double = _power_problem(state, seat, "double") is None  # RULES 8, dealers_gambit
+    candidates: list[tuple[AnyAction, Sequence[Card], int, int, Sequence[Card]]] = []
     same_rank = [card for card in hand if card.rank == chosen.rank]
     for cards in sets_in(same_rank, rules, state.decks):
         if chosen in cards:
             points = sum(meld_values(cards, "set", rules)) if need else 0
-            candidates.append((LayMeld(cards), cards, points, -1))
+            candidates.append((LayMeld(cards), cards, points, -1, cards))
+            if double:
+                candidates.append((LayMeld(cards, double=True), cards, 2 * points, -1, cards))
     same_suit = [card for card in hand if card.suit is chosen.suit]
     for start, cards in runs_in(same_suit, rules):
         if chosen in cards:
             points = sum(meld_values(cards, "run", rules)) if need else 0
-            candidates.append((_run_action(cards, start, rules), cards, points, -1))
+            action = _run_action(cards, start, rules)
+            candidates.append((action, cards, points, -1, cards))
+            if double:
+                action = LayMeld(cards, action.ace_high, double=True)
+                candidates.append((action, cards, 2 * points, -1, cards))
+    sealed = state.gambit.sealed if state.gambit is not None else ()
     if rules.pile_use == "meld_or_layoff":
         ranks = hand_index(hand)
         for index, meld in enumerate(state.melds):
+            if meld.id in sealed:
+                continue
             for cards, end in layoffs_on(meld, ranks, rules, state.decks):
                 if chosen in cards:
                     points = sum(layoff_values(meld, cards, end, rules)) if need else 0
                     action = LayOff(cards, meld.id, end)
-                    candidates.append((action, cards, points, index))
+                    candidates.append((action, cards, points, index, cards))
     if chosen is JOKER and plays_jokers(rules):  # RULES 8, persian: sets of jokers
-        for action in _joker_plays(state, hand, state.melds):
+        for action in _joker_set_plays(state, hand, state.melds):
             if isinstance(action, LayOff) and rules.pile_use != "meld_or_layoff":
                 continue
             points = play_value(state, action) if need else 0
             index = action.meld - 1 if isinstance(action, LayOff) else -1
-            candidates.append((action, action.cards, points, index))
-    for action, cards, points, index in candidates:
-        if _play_problem(state, seat, size - len(cards), None) is not None:
+            candidates.append((action, action.cards, points, index, action.cards))
+    if _wild_hand(state, hand) is not None:  # RULES 8
+        near = hand
+        if chosen is not JOKER:  # only cards of its rank or suit can share a play with it
+            near = [c for c in hand if c is JOKER or c.rank == chosen.rank or c.suit is chosen.suit]
+        for action, faces, index, _grown_meld in _joker_plays(state, near, state.melds):
+            if chosen not in action.cards:  # type: ignore[union-attr]
+                continue
+            if index >= 0 and rules.pile_use != "meld_or_layoff":
+                continue
+            points = joker_play_points(state, action, state.melds) if need else 0
+            own = _own(state, action.cards)  # type: ignore[union-attr]
+            candidates.append((action, own, points, index, faces))
+    for action, cards, points, index, faces in candidates:
+        if not unbounded and _play_problem(state, seat, size - len(cards), None) is not None:
             continue
         if need and points < need:
             rest = _remaining(hand, cards)
-            laid_on = (state.melds[index], list(cards), action.end) if index >= 0 else None  # type: ignore[union-attr]
+            laid_on = (state.melds[index], list(faces), action.end) if index >= 0 else None  # type: ignore[union-attr]
             melds = _with_meld(state.melds, laid_on)
-            if not rest or not _reachable(state, rest, melds, need - points):
+            power = state.gambit is None or not (
+                JOKER in action.cards or getattr(action, "double", False)  # type: ignore[union-attr]
+            )
+            if not rest or not _reachable(state, rest, melds, need - points, power):
                 continue
         yield action
 
@@ -515,7 +591,7 @@ def _joker_usable(state: State, hand: list[Card], taken: list[Card]) -> bool:
     )
 
 
-def _joker_plays(state: State, hand: list[Card], melds: Sequence[Meld]) -> list[AnyAction]:
+def _joker_set_plays(state: State, hand: list[Card], melds: Sequence[Meld]) -> list[AnyAction]:
     """RULES 8 (`persian`): the sets of jokers the hand can lay, and its jokers' lay-offs
     on sets of jokers."""
     plays: list[AnyAction] = [LayMeld(cards) for cards in joker_sets_in(hand)]
@@ -564,11 +640,20 @@ def _plays_and_discards(state: State, seat: int, hand: list[Card]) -> list[AnyAc
     ranks = hand_index(hand)
     for start, cards in runs_in(hand, rules, ranks):
         plays.append(_run_action(cards, start, rules))
+    if _power_problem(state, seat, "double") is None:  # RULES 8, dealers_gambit
+        plays += [LayMeld(a.cards, a.ace_high, double=True) for a in plays]  # type: ignore[union-attr]
+    sealed = state.gambit.sealed if state.gambit is not None else ()
     for meld in state.melds:
+        if meld.id in sealed:
+            continue
         for cards, end in layoffs_on(meld, ranks, rules, state.decks):
             plays.append(LayOff(cards, meld.id, end))
     if plays_jokers(rules):  # RULES 8, persian: sets of jokers
-        plays.extend(_joker_plays(state, hand, state.melds))
+        plays.extend(_joker_set_plays(state, hand, state.melds))
+    if _wild_hand(state, hand) is not None:  # RULES 8: every play with a joker, once each
+        plays.extend(action for action, _, _, _ in _joker_plays(state, hand, state.melds))
+    if _block_problem(state, seat) is None:
+        plays.append(BlockJoker())
     if checked:
         plays = [action for action in plays if _play_allowed(state, seat, action)]
     discards: list[AnyAction] = []
@@ -607,6 +692,8 @@ def resolve(state: State, action: Action, seat: int | None = None) -> list[Event
     mover = state.to_move
     if seat is not None and seat != mover:
         raise IllegalAction(f"it is {state.players[mover]}'s turn, not {state.players[seat]}'s")
+    if phase == "power":
+        return _resolve_power(state, mover, action)
     if phase == "upcard":
         return _resolve_upcard(state, mover, action)
     if phase == "window":
@@ -678,6 +765,29 @@ def _resolve_take(state: State, seat: int, action: TakePile) -> list[Event]:
     if rules.top_discard == "only" and depth != 1:
         raise IllegalAction("top_discard=only: only the top card of the pile may be taken (take 1)")
     chosen = pile[-depth]
+    if action.split:  # RULES 8, dealers_gambit
+        problem = _power_problem(state, seat, "split")
+        if problem:
+            raise IllegalAction(f"split: {problem}")
+        if not 1 <= action.split < depth or rules.top_discard == "only":
+            raise IllegalAction(
+                f"take {depth} split {action.split}: the split leaves 1 to {depth - 1} of the "
+                "cards above the chosen one out of the game"
+            )
+        held, inside = _split_parts(pile, depth, action.split)
+        if next(_uses(state, seat, chosen, state.hands[seat] + held), None) is None:
+            raise IllegalAction(
+                f"take {depth} split {action.split}: you could not use {chosen} at once with "
+                "your cards and the cards outside the split (RULES 4.1)"
+            )
+        return [
+            PileTaken(
+                seat=seat,
+                depth=depth,
+                cards=tuple(card.ascii for card in held),
+                split=tuple(card.ascii for card in inside),
+            )
+        ]
     keeps = depth == 1 and rules.top_discard != "must_use"
     if not keeps and not _take_usable(state, seat, depth):
         usable = [d for d in usable_depths(state) if d != depth]
@@ -685,14 +795,11 @@ def _resolve_take(state: State, seat: int, action: TakePile) -> list[Event]:
         how = "meld" if rules.pile_use == "meld_only" else "meld or lay off"
         taken = pile[-depth:]
         held = hand_index(state.hands[seat] + taken)
-        if _has_use(state, chosen, held, state.hands[seat], taken):
-            why = (
-                f"first_meld_min={rules.first_meld_min}: no use of {chosen} would let your "
-                f"first plays this round reach {rules.first_meld_min}"
-                if _needs_minimum(state, seat)
-                else f"final_discard=required: every use of {chosen} would empty your hand"
-            )
-            raise IllegalAction(f"take {depth}: {why}; {hint}")
+        wild = JOKER in state.hands[seat] or JOKER in taken or state.gambit is not None
+        if wild and next(_uses(state, seat, chosen, state.hands[seat] + taken, True), None):
+            raise IllegalAction(f"take {depth}: {_limit_reason(state, seat, chosen)}; {hint}")
+        if not wild and _has_use(state, chosen, held, state.hands[seat], taken):
+            raise IllegalAction(f"take {depth}: {_limit_reason(state, seat, chosen)}; {hint}")
         raise IllegalAction(
             f"take {depth}: you could not {how} {chosen} at once with your cards, and the "
             f"chosen card must be used this turn (RULES 4.1); {hint}"
@@ -701,50 +808,80 @@ def _resolve_take(state: State, seat: int, action: TakePile) -> list[Event]:
     return [PileTaken(seat=seat, depth=depth, cards=cards)]
 
 
+def _limit_reason(state: State, seat: int, chosen: Card) -> str:
+    """Why a pile card that could go on the table may not be taken: a rule bounds it."""
+    rules = state.rules
+    if _needs_minimum(state, seat):
+        return (
+            f"first_meld_min={rules.first_meld_min}: no use of {chosen} would let your "
+            f"first plays this round reach {rules.first_meld_min}"
+        )
+    return f"final_discard=required: every use of {chosen} would empty your hand"
+
+
 def _resolve_play(state: State, seat: int, action: Action) -> list[Event]:
     rules = state.rules
     hand = state.hands[seat]
     pending = state.pending
     if isinstance(action, Discard):
         return _resolve_discard(state, seat, action)
+    if isinstance(action, BlockJoker):
+        return _resolve_block(state, seat)
     if isinstance(action, LayMeld):
         cards = action.cards
-        if not _has(hand, cards):
-            raise IllegalAction(_missing(hand, cards))
-        shape = meld_shape(cards, rules, state.decks, action.ace_high)
-        values = meld_values(shape.cards, shape.kind, rules)
-        event: Event = Melded(
-            seat=seat,
-            meld=len(state.melds) + 1,
-            cards=tuple(card.ascii for card in shape.cards),
-            values=tuple(values),
-        )
-        laid_on: tuple[Meld, list[Card], str | None] | None = None
+        own = _own_checked(state, seat, cards)
+        if not _has(hand, own):
+            raise IllegalAction(_missing(hand, own))
+        if action.double:  # RULES 8, dealers_gambit
+            return _resolve_double(state, seat, action, own)
+        if JOKER in cards and not plays_jokers(rules):  # RULES 8: wild jokers
+            event, values = _joker_meld(state, seat, action)
+            laid_on = None
+        else:  # (a set of jokers under persian is a plain shape: meld_shape)
+            shape = meld_shape(cards, rules, state.decks, action.ace_high)
+            values = meld_values(shape.cards, shape.kind, rules)
+            event: Event = Melded(
+                seat=seat,
+                meld=len(state.melds) + 1,
+                cards=tuple(card.ascii for card in shape.cards),
+                values=tuple(values),
+            )
+            laid_on: tuple[Meld, list[Card], str | None] | None = None
     elif isinstance(action, LayOff):
         cards = action.cards
-        if not _has(hand, cards):
-            raise IllegalAction(_missing(hand, cards))
+        own = _own_checked(state, seat, cards)
+        if not _has(hand, own):
+            raise IllegalAction(_missing(hand, own))
+        if state.gambit is not None and action.meld in state.gambit.sealed:
+            raise IllegalAction(
+                f"meld {action.meld} is sealed by the dealer's joker (double, RULES 8): "
+                "nothing more may be laid off on it"
+            )
         if pending is not None and rules.pile_use == "meld_only":
             raise IllegalAction(
                 f"pile_use=meld_only: {pending} from the pile must go into a new meld of 3 or more"
             )
         meld = state.meld(action.meld)
-        if JOKER in cards and plays_jokers(rules):  # RULES 8, persian
-            end = joker_layoff_end(meld, cards)
+        if JOKER in cards and not plays_jokers(rules):  # RULES 8: wild jokers
+            event, values, laid_on = _joker_layoff(state, seat, meld, action)
         else:
-            end = layoff_end(meld, cards, rules, state.decks, action.end)
-        ordered = _layoff_order(meld, cards, end)
-        values = layoff_values(meld, ordered, end, rules)
+            if JOKER in cards:  # RULES 8, persian: a joker on a set of jokers
+                end = joker_layoff_end(meld, cards)
+            else:
+                end = layoff_end(meld, cards, rules, state.decks, action.end)
+            ordered = _layoff_order(meld, cards, end)
+            values = layoff_values(meld, ordered, end, rules)
+            event = LaidOff(
+                seat=seat,
+                meld=meld.id,
+                cards=tuple(card.ascii for card in ordered),
+                values=tuple(values),
+                end=end,
+            )
+            laid_on = (meld, ordered, end)  # grown only if the first-meld check needs to know
         if state.window_kind == "deadwood":  # RULES 7 opponents_hand: it only leaves the hand
-            values = [0] * len(ordered)
-        event = LaidOff(
-            seat=seat,
-            meld=meld.id,
-            cards=tuple(card.ascii for card in ordered),
-            values=tuple(values),
-            end=end,
-        )
-        laid_on = (meld, ordered, end)  # grown only if the first-meld check needs to know
+            values = [0] * len(values)
+            event = replace(event, values=tuple(values))
     else:
         raise IllegalAction(f"{action} is not a move now: meld, lay off or discard")
     if pending is not None and pending not in cards:
@@ -752,7 +889,7 @@ def _resolve_play(state: State, seat: int, action: Action) -> list[Event]:
             f"{pending} taken from the pile must be put on the table first (RULES 4.1): "
             "meld it or lay it off now"
         )
-    rest = _remaining(hand, cards)
+    rest = _remaining(hand, own)
     problem = (
         None if state.window_kind == "deadwood" else _play_problem(state, seat, len(rest), rest)
     )
@@ -760,7 +897,7 @@ def _resolve_play(state: State, seat: int, action: Action) -> list[Event]:
         raise IllegalAction(problem)
     points = sum(values)
     if _needs_minimum(state, seat) and not _minimum_ok(
-        state, seat, rest, _with_meld(state.melds, laid_on), points
+        state, seat, rest, _with_meld(state.melds, laid_on), points, len(own) == len(cards)
     ):
         minimum = rules.first_meld_min
         raise IllegalAction(
@@ -773,6 +910,254 @@ def _resolve_play(state: State, seat: int, action: Action) -> list[Event]:
     if state.phase == "window":
         return [event, *_after_window_play(state, seat, [event])]
     return [event]
+
+
+# --- Jokers (RULES 8; the decisions are in `jokers`) -------------------------------------
+
+
+def _wild_hand(state: State, hand: Sequence[Card]) -> list[Card] | None:
+    """The cards the player to move may lay with wild cards among them, or None when no
+    joker is wild for them: under jokers, the hand with its jokers; under
+    dealers_gambit, the dealer's natural cards and the dealer's joker (power wild)."""
+    if state.gambit is None:  # wild only under jokers (persian's jokers are not wild)
+        return list(hand) if JOKER in hand and state.rules.variant == "jokers" else None
+    if _power_problem(state, state.to_move, "wild") is not None:
+        return None
+    return [card for card in hand if card is not JOKER] + [JOKER]
+
+
+def _own(state: State, cards: Sequence[Card]) -> Sequence[Card]:
+    """The cards of a play that come from the hand (dealers_gambit: a joker in a play is
+    the dealer's joker, from beside the pack)."""
+    if state.gambit is None or JOKER not in cards:
+        return cards
+    return [card for card in cards if card is not JOKER]
+
+
+def _own_checked(state: State, seat: int, cards: Sequence[Card]) -> Sequence[Card]:
+    """`_own`, refusing a joker that may not be played (RULES 8, dealers_gambit)."""
+    if state.gambit is None or JOKER not in cards:
+        return cards
+    if cards.count(JOKER) > 1:
+        raise IllegalAction(
+            "dealers_gambit: only the dealer's joker is wild, and there is one (RULES 8)"
+        )
+    problem = _power_problem(state, seat, "wild")
+    if problem:
+        if seat != state.dealer and JOKER in state.hands[seat]:
+            problem = (
+                "a dealt joker is not wild under dealers_gambit (RULES 8): it can only "
+                "block the dealer's joker (block)"
+            )
+        raise IllegalAction(problem)
+    return _own(state, cards)
+
+
+# --- Dealer's gambit (RULES 8; the decisions are in `gambit`) ----------------------------
+
+
+def _power_problem(state: State, seat: int, power: str) -> str | None:
+    """Why the seat may not use the dealer's joker with this power now, or None."""
+    gambit = state.gambit
+    if gambit is None:
+        return "there is no dealer's joker in this game (variant dealers_gambit)"
+    if seat != state.dealer:
+        return f"only the dealer, {state.players[state.dealer]}, may use the dealer's joker"
+    if gambit.power != power:
+        return f"the dealer's joker is {gambit.power} this round, not {power}"
+    if gambit.status == "blocked":
+        assert gambit.blocked_by is not None
+        return f"the dealer's joker is blocked by {state.players[gambit.blocked_by]}"
+    if gambit.status == "used":
+        return "the dealer's joker has been used this round"
+    return None
+
+
+def _block_problem(state: State, seat: int) -> str | None:
+    """Why the seat may not block the dealer's joker now, or None."""
+    gambit = state.gambit
+    if gambit is None:
+        return "there is no dealer's joker to block (variant dealers_gambit)"
+    if seat == state.dealer:
+        return "the dealer's own joker cannot be blocked by the dealer"
+    if gambit.status != "ready":
+        return f"the dealer's joker is already {gambit.status}"
+    hand = state.hands[seat]
+    if JOKER not in hand:
+        return "blocking needs a joker in your hand"
+    if state.pending is not None:
+        return f"{state.pending} taken from the pile must be put on the table first (RULES 4.1)"
+    return _play_problem(state, seat, len(hand) - 1, _remaining(hand, [JOKER]))
+
+
+def _resolve_power(state: State, seat: int, action: Action) -> list[Event]:
+    if not isinstance(action, NamePower) or action.power not in POWERS:
+        raise IllegalAction(
+            "dealers_gambit: the dealer first names the power of the dealer's joker: "
+            "power wild, power double or power split (RULES 8)"
+        )
+    return [PowerNamed(seat=seat, power=action.power)]
+
+
+def _resolve_block(state: State, seat: int) -> list[Event]:
+    problem = _block_problem(state, seat)
+    if problem:
+        raise IllegalAction(f"block: {problem}")
+    return [JokerBlocked(seat=seat)]
+
+
+def _resolve_double(state: State, seat: int, action: LayMeld, own: Sequence[Card]) -> list[Event]:
+    """A new meld with the dealer's joker laid on it: values doubled, the meld sealed."""
+    problem = _power_problem(state, seat, "double")
+    if problem:
+        raise IllegalAction(f"double: {problem}")
+    if JOKER in action.cards:
+        raise IllegalAction("double: the dealer's joker goes on the meld, not in it")
+    if state.pending is not None and state.pending not in action.cards:
+        raise IllegalAction(
+            f"{state.pending} taken from the pile must be put on the table first (RULES 4.1)"
+        )
+    rules = state.rules
+    shape = shape_of(action.cards, rules, state.decks, action.ace_high)
+    values = [2 * value for value in meld_values(shape.cards, shape.kind, rules)]
+    rest = _remaining(state.hands[seat], own)
+    problem = _play_problem(state, seat, len(rest), rest)
+    if problem:
+        raise IllegalAction(problem)
+    points = sum(values)
+    if _needs_minimum(state, seat) and not _minimum_ok(
+        state, seat, rest, state.melds, points, power=False
+    ):
+        minimum = rules.first_meld_min
+        raise IllegalAction(
+            f"first_meld_min={minimum}: your first plays this round must total {minimum}; "
+            f"this play makes {state.turn_points + points} and your other cards cannot "
+            "bring it there this turn"
+        )
+    event = Melded(
+        seat=seat,
+        meld=len(state.melds) + 1,
+        cards=tuple(card.ascii for card in shape.cards),
+        values=tuple(values),
+        double=True,
+    )
+    if not rest:
+        return [event, *_end_round(state, "went_out", seat, points, rest)]
+    return [event]
+
+
+def _split_parts(pile: list[Card], depth: int, split: int) -> tuple[list[Card], list[Card]]:
+    """A split take: (the chosen card and the cards outside the split, inside cards)."""
+    taken = pile[-depth:]
+    return [taken[0], *taken[1 + split :]], taken[1 : 1 + split]
+
+
+def _split_takes(state: State) -> list[AnyAction]:
+    """RULES 8 (dealers_gambit, split): every split take the dealer may make now."""
+    seat = state.to_move
+    if _power_problem(state, seat, "split") is not None or state.rules.top_discard == "only":
+        return []
+    pile, hand = state.pile, state.hands[seat]
+    out: list[AnyAction] = []
+    for depth in range(2, len(pile) + 1):
+        for split in range(1, depth):
+            held, _inside = _split_parts(pile, depth, split)
+            if next(_uses(state, seat, held[0], hand + held), None) is not None:
+                out.append(TakePile(depth, split))
+    return out
+
+
+def _joker_values(slots: Slots, values: list[int], rules: Rules) -> list[int]:
+    """RULES 6.1, 8: a joker scores 15 wherever it lies (3 under divide_by_five)."""
+    joker = value_tables(rules)[True][0]
+    return [joker if wild else value for (_, wild), value in zip(slots, values, strict=True)]
+
+
+def _joker_meld(state: State, seat: int, action: LayMeld) -> tuple[Event, list[int]]:
+    """The Melded event of a new meld holding jokers, and the values it scores."""
+    rules = state.rules
+
+    def example(naturals: list[Card], meanings: list[Card]) -> str:
+        words = [card.ascii.lower() for card in naturals]
+        return "meld " + " ".join(words + [f"jk={card.ascii.lower()}" for card in meanings])
+
+    shape, slots = joker_shape(
+        action.cards, action.jokers, rules, state.decks, action.ace_high, example
+    )
+    if shape.kind == "set":  # four_aces needs four natural Aces
+        high = value_tables(rules)[True]
+        values = [high[card.rank] for card in shape.cards]
+    else:
+        values = meld_values(shape.cards, "run", rules)
+    values = _joker_values(slots, values, rules)
+    event = Melded(
+        seat=seat,
+        meld=len(state.melds) + 1,
+        cards=tuple("JK" if wild else face.ascii for face, wild in slots),
+        values=tuple(values),
+        jokers=tuple(face.ascii for face, wild in slots if wild),
+    )
+    return event, values
+
+
+def _joker_layoff(
+    state: State, seat: int, meld: Meld, action: LayOff
+) -> tuple[Event, list[int], tuple[Meld, list[Card], str | None]]:
+    """The LaidOff event of a lay-off holding jokers, its values, and what it lays."""
+    rules = state.rules
+
+    def example(meanings: list[Card]) -> str:
+        words = [card.ascii.lower() for card in action.cards if card is not JOKER]
+        words += [f"jk={card.ascii.lower()}" for card in meanings]
+        return f"lay {' '.join(words)} on {meld.id}"
+
+    end, slots = joker_layoff(
+        meld, action.cards, action.jokers, rules, state.decks, action.end, example
+    )
+    faces = [face for face, _ in slots]
+    values = _joker_values(slots, layoff_values(meld, faces, end, rules), rules)
+    event = LaidOff(
+        seat=seat,
+        meld=meld.id,
+        cards=tuple("JK" if wild else face.ascii for face, wild in slots),
+        values=tuple(values),
+        end=end,  # type: ignore[arg-type]
+        jokers=tuple(face.ascii for face, wild in slots if wild),
+    )
+    return event, values, (meld, faces, end)
+
+
+def _joker_plays(
+    state: State, hand: Sequence[Card], melds: Sequence[Meld]
+) -> Iterator[tuple[AnyAction, list[Card], int, Meld | None]]:
+    """Every meld and lay-off holding a joker that the hand allows (RULES 8), each with
+    the cards it lays as faces, the index of the meld laid on (-1: a new meld) and that
+    meld grown. Lay-offs are on `melds` (the look-ahead passes grown ones)."""
+    rules, decks = state.rules, state.decks
+    wild = _wild_hand(state, hand)
+    if wild is None:
+        return
+    for cards, meanings, ace_high in joker_melds(wild, rules, decks):
+        action = LayMeld(cards, ace_high, meanings)
+        yield action, faces_of(cards, meanings), -1, None
+    sealed = state.gambit.sealed if state.gambit is not None else ()
+    for index, meld in enumerate(melds):
+        if meld.id in sealed:
+            continue
+        for cards, meanings, end in joker_layoffs(meld, wild, rules, decks):
+            faces = faces_of(cards, meanings)
+            yield LayOff(cards, meld.id, end, meanings), faces, index, _grown(meld, faces, end)
+
+
+def joker_play_points(state: State, action: AnyAction, melds: Sequence[Meld] = ()) -> int:
+    """What a play holding jokers scores, on the state's melds or on `melds` (the
+    first-meld look-ahead passes grown ones); the bots ask it too."""
+    melds = melds or state.melds
+    if isinstance(action, LayMeld):
+        return sum(_joker_meld(state, 0, action)[1])
+    assert isinstance(action, LayOff)
+    meld = next(m for m in melds if m.id == action.meld)
+    return sum(_joker_layoff(state, 0, meld, action)[1])
 
 
 def _with_meld(
@@ -850,8 +1235,8 @@ def _after(state: State, events: Sequence[Event]) -> State:
 
 
 def _others(state: State, seat: int) -> list[int]:
-    """The other seats, clockwise from the left of `seat` (the order of every window)."""
-    return [(seat + step) % state.n for step in range(1, state.n)]
+    """The other seats in the order of play from `seat` (the order of every window)."""
+    return [(seat + step * state.step) % state.n for step in range(1, state.n)]
 
 
 def _next_window(state: State, seat: int, kinds: Sequence[str]) -> list[Event]:
@@ -869,7 +1254,9 @@ def _next_window(state: State, seat: int, kinds: Sequence[str]) -> list[Event]:
 def _rum_places(state: State, card: Card) -> list[tuple[int, str | None]]:
     """RULES 7 (`rum_call`): where the card alone could be laid off: (meld id, end)."""
     places: list[tuple[int, str | None]] = []
-    for meld in state.melds:
+    if card is JOKER:
+        return places  # Decision: a discarded joker is not called (it stands for no card)
+    for meld in _open_melds(state):
         ends: tuple[str | None, ...] = (None,) if meld.kind == "set" else ("low", "high")
         for end in ends:
             try:
@@ -889,24 +1276,51 @@ def _window_plays(state: State, seat: int, kind: str | None = None) -> list[AnyA
     kind = kind or state.window_kind
     hand = state.hands[seat]
     ranks = hand_index(hand)
+    melds = _open_melds(state)
     if kind == "deadwood":
-        return [
+        owner = state.window_seat
+        plays: list[AnyAction] = [
             LayOff(cards, meld.id, end)
-            for meld in state.melds
-            if meld.owner == state.window_seat
+            for meld in melds
+            if meld.owner == owner
             for cards, end in layoffs_on(meld, ranks, rules, decks)
         ]
+        plays.extend(
+            play
+            for play in _joker_window_plays(state, hand, melds)
+            if isinstance(play, LayOff) and state.meld(play.meld).owner == owner
+        )
+        return plays
     if rules.first_meld_min and not state.opened[seat]:
         return []
-    plays: list[AnyAction] = [LayMeld(cards) for cards in sets_in(hand, rules, decks)]
+    plays = [LayMeld(cards) for cards in sets_in(hand, rules, decks)]
     plays.extend(_run_action(cards, start, rules) for start, cards in runs_in(hand, rules, ranks))
-    for meld in state.melds:
+    for meld in melds:
         plays.extend(
             LayOff(cards, meld.id, end) for cards, end in layoffs_on(meld, ranks, rules, decks)
         )
+    plays.extend(_joker_window_plays(state, hand, melds))
     if rules.final_discard == "required":
         size = len(hand)
         plays = [play for play in plays if len(play.cards) < size]  # type: ignore[union-attr]
+    return plays
+
+
+def _open_melds(state: State) -> list[Meld]:
+    """The melds that still take cards (RULES 8 dealers_gambit: not a sealed one)."""
+    if state.gambit is None or not state.gambit.sealed:
+        return state.melds
+    return [meld for meld in state.melds if meld.id not in state.gambit.sealed]
+
+
+def _joker_window_plays(state: State, hand: list[Card], melds: list[Meld]) -> list[AnyAction]:
+    """The plays with jokers a seat may make in a window (RULES 8): sets of jokers under
+    persian, wild jokers under jokers (and the dealer's wild joker under dealers_gambit)."""
+    plays: list[AnyAction] = []
+    if plays_jokers(state.rules):
+        plays.extend(_joker_set_plays(state, hand, melds))
+    if _wild_hand(state, hand) is not None:
+        plays.extend(action for action, _, _, _ in _joker_plays(state, hand, melds))
     return plays
 
 
@@ -1067,8 +1481,9 @@ def _end_round(
 
 
 def _next_deal(state: State, went_out: int | None) -> RoundDealt:
-    """The next round's deal: the deal passes left (RULES 2.6, 6b.3)."""
-    dealer = (state.dealer + 1) % state.n
+    """The next round's deal: the deal passes left (RULES 2.6, 6b.3; right under
+    dealers_gambit, RULES 8)."""
+    dealer = (state.dealer + state.step) % state.n
     if state.rules.next_dealer == "round_winner" and went_out is not None:  # RULES 6b.3
         dealer = went_out
     return deal_round(state.header, state.round + 1, dealer)
@@ -1171,6 +1586,25 @@ def recorded_action(state: State, event: Event) -> AnyAction | None:
     return None
 
 
+def _recorded_meld(event: Melded) -> LayMeld:
+    cards = tuple(_card(c) for c in event.cards)
+    if event.double:  # RULES 8, dealers_gambit
+        return LayMeld(cards, _whole_suit_ace(cards), double=True)
+    if not event.jokers:  # a whole suit's order says where its Ace lies (RULES 3.4)
+        return LayMeld(cards, _whole_suit_ace(cards))
+    meanings = tuple(_card(c) for c in event.jokers)
+    ace_high = None
+    if len(cards) == 13:  # a whole suit with jokers: its order says where the Ace lies
+        ace_high = faces_of(cards, meanings)[0].rank != 1
+    return LayMeld(cards, ace_high, meanings)
+
+
+def _whole_suit_ace(cards: Sequence[Card]) -> bool | None:
+    if len(cards) == 13 and len({card.rank for card in cards}) == 13:
+        return cards[0].rank != 1
+    return None
+
+
 def _card(text: str) -> Card:
     card = BY_TEXT.get(text)
     return card if card is not None else Card.parse(text)
@@ -1179,11 +1613,15 @@ def _card(text: str) -> Card:
 _RECORDED = {
     StockDrawn: lambda e: DrawStock(),
     DrawSkipped: lambda e: DrawStock(),
-    PileTaken: lambda e: TakePile(e.depth),
-    Melded: lambda e: LayMeld(tuple(_card(c) for c in e.cards)),
-    LaidOff: lambda e: LayOff(tuple(_card(c) for c in e.cards), e.meld, e.end),
+    PileTaken: lambda e: TakePile(e.depth, len(e.split or ())),
+    Melded: lambda e: _recorded_meld(e),
+    LaidOff: lambda e: LayOff(
+        tuple(_card(c) for c in e.cards), e.meld, e.end, tuple(_card(c) for c in e.jokers or ())
+    ),
     Discarded: lambda e: Discard(_card(e.card)),
     UpcardChosen: lambda e: ChooseUpcard(_card(e.card)),
     Passed: lambda e: Pass(),
     RumCalled: lambda e: CallRum(e.meld, e.end),
+    PowerNamed: lambda e: NamePower(e.power),
+    JokerBlocked: lambda e: BlockJoker(),
 }

@@ -98,6 +98,10 @@ class PileTaken(Event, tag="pile_taken", kw_only=True):
     seat: int
     depth: int
     cards: tuple[str, ...]
+    split: tuple[str, ...] | msgspec.UnsetType = msgspec.UNSET
+    """RULES 8 (dealers_gambit, split): the cards inside the split, nearest the chosen
+    card first, which leave the game with the dealer's joker; `cards` holds the chosen
+    card and the cards outside the split. Written only for a split take."""
 
 
 class Melded(Event, tag="melded", kw_only=True):
@@ -107,6 +111,12 @@ class Melded(Event, tag="melded", kw_only=True):
     meld: int
     cards: tuple[str, ...]
     values: tuple[int, ...]
+    jokers: tuple[str, ...] | msgspec.UnsetType = msgspec.UNSET
+    """RULES 8: for each JK in `cards`, in order, the card it stands for. Written only
+    when a joker is laid (UNSET is never encoded), so logs without jokers are unchanged."""
+    double: bool | msgspec.UnsetType = msgspec.UNSET
+    """RULES 8 (dealers_gambit, double): the dealer's joker lies on this meld: its values
+    are doubled and it is sealed. Written only when true."""
 
 
 class LaidOff(Event, tag="laid_off", kw_only=True):
@@ -117,6 +127,22 @@ class LaidOff(Event, tag="laid_off", kw_only=True):
     cards: tuple[str, ...]
     values: tuple[int, ...]
     end: Literal["low", "high"] | None = None
+    jokers: tuple[str, ...] | msgspec.UnsetType = msgspec.UNSET
+    """RULES 8: for each JK in `cards`, in order, the card it stands for (as Melded)."""
+
+
+class PowerNamed(Event, tag="power_named", kw_only=True):
+    """RULES 8 (dealers_gambit): the dealer names the power of the dealer's joker."""
+
+    seat: int
+    power: Literal["wild", "double", "split"]
+
+
+class JokerBlocked(Event, tag="joker_blocked", kw_only=True):
+    """RULES 8 (dealers_gambit): a player lays a joker from the hand face down on the
+    dealer's joker, which cannot be used for the rest of the round."""
+
+    seat: int
 
 
 class Discarded(Event, tag="discarded", kw_only=True):
@@ -219,6 +245,8 @@ AnyEvent = (
     | Melded
     | LaidOff
     | Discarded
+    | PowerNamed
+    | JokerBlocked
     | RoundEnded
     | GameEnded
     | WindowOpened

@@ -36,7 +36,18 @@ class Meld:
     set, `rank` is its rank and cards are in the order they were laid.
     """
 
-    __slots__ = ("cards", "id", "kind", "owner", "placed_by", "rank", "start", "suit", "values")
+    __slots__ = (
+        "cards",
+        "id",
+        "kind",
+        "owner",
+        "placed_by",
+        "rank",
+        "start",
+        "suit",
+        "values",
+        "wild",
+    )
 
     def __init__(
         self,
@@ -59,6 +70,9 @@ class Meld:
         self.suit = suit
         self.rank = rank
         self.start = start
+        self.wild: list[bool] | None = None
+        """RULES 8 (jokers): which of `cards` are jokers, or None when none is; `cards`
+        then holds the card each joker stands for (see `jokers`)."""
 
     @property
     def end(self) -> int:
@@ -74,6 +88,7 @@ class Meld:
             list(self.placed_by),
         )
         twin.suit, twin.rank, twin.start = self.suit, self.rank, self.start
+        twin.wild = None if self.wild is None else list(self.wild)
         return twin
 
     def is_high_ace(self, index: int) -> bool:
@@ -81,6 +96,12 @@ class Meld:
         return self.kind == "set" or self.values[index] == 15
 
     def __str__(self) -> str:
+        wild = self.wild
+        if wild:
+            return f"#{self.id} " + " ".join(
+                f"JK({card})" if i < len(wild) and wild[i] else str(card)
+                for i, card in enumerate(self.cards)
+            )
         return f"#{self.id} {format_cards(self.cards)}"
 
     def __repr__(self) -> str:
@@ -119,10 +140,11 @@ def max_set_size(rules: Rules, decks: int) -> int:
 
 
 def set_suits_ok(cards: Iterable[Card], rules: Rules) -> bool:
-    """RULES 3.1: a set's suits are all different unless `set_duplicate_suits`."""
-    if rules.set_duplicate_suits:
-        return True
+    """RULES 3.1: a set's suits are all different unless `set_duplicate_suits` (then at
+    most two of a suit: a joker standing for a card counts as that card, RULES 8)."""
     suits = [card.suit for card in cards]
+    if rules.set_duplicate_suits:
+        return all(suits.count(suit) <= 2 for suit in set(suits))
     return len(set(suits)) == len(suits)
 
 
@@ -366,7 +388,8 @@ def layoffs_on(
             if (
                 held
                 and rank in held
-                and (rules.set_duplicate_suits or all(card.suit_no != suit for card in meld.cards))
+                and sum(card.suit_no == suit for card in meld.cards)
+                < (2 if rules.set_duplicate_suits else 1)
             ):
                 found.append(((CARDS[suit * 13 + rank - 1],), None))
         return found

@@ -27,7 +27,7 @@ def plays_jokers(rules: Rules) -> bool:
     return rules.variant == "persian"
 
 
-def joker_shape(cards: Sequence[Card]) -> Shape:
+def joker_set_shape(cards: Sequence[Card]) -> Shape:
     """A new meld holding a joker: it must be 3 or 4 jokers and nothing else.
 
     Raises IllegalAction saying why otherwise (a joker in a run, or with other cards).

@@ -114,15 +114,29 @@ class Rules(msgspec.Struct, frozen=True, kw_only=True, gc=False):
                     "or other_cards=5 with ace_value=15 or 25"
                 )
         self._check_sides(players)
+        if self.variant == "jokers" and not self.jokers_per_deck:
+            raise RulesError(
+                "variant=jokers needs jokers_per_deck=1 or 2 (RULES 8); --variant jokers sets 1"
+            )
+        if self.variant == "dealers_gambit" and self.jokers_per_deck != 2:
+            raise RulesError(
+                "variant=dealers_gambit needs jokers_per_deck=2 (the 54-card pack, RULES 8); "
+                "--variant dealers_gambit sets it"
+            )
+        if self.jokers_per_deck and self.variant in ("none", "partnership"):
+            raise RulesError(
+                f"jokers_per_deck={self.jokers_per_deck}: jokers are played only in a variant "
+                "of RULES 8: --variant jokers (wild cards), persian or dealers_gambit"
+            )
         unplayed = [
             f"{name}={format_value(value)}"
             for name, value in self.changes().items()
-            if name in NOT_YET_PLAYED and not self._variant_plays(name)
+            if name in NOT_YET_PLAYED
         ]
         if unplayed:
             raise RulesError(
-                f"{', '.join(unplayed)}: not yet supported by this version "
-                "(RULES.md sections 7-8 come in a later release); the standard value is "
+                f"{', '.join(unplayed)}: not yet supported by this version; the standard "
+                "value is "
                 + ", ".join(f"{n}={format_value(getattr(STANDARD, n))}" for n in NOT_YET_PLAYED)
             )
 
@@ -148,21 +162,11 @@ class Rules(msgspec.Struct, frozen=True, kw_only=True, gc=False):
                 "other games take 0, 1 or 2"
             )
 
-    def _variant_plays(self, name: str) -> bool:
-        """Whether a NOT_YET_PLAYED option is played under this variant (RULES 8)."""
-        if name == "variant":
-            return self.variant in PLAYED_VARIANTS
-        return name == "jokers_per_deck" and self.variant == "persian"
 
-
-PLAYED_VARIANTS = ("partnership", "persian")
-"""The variants of RULES 8 the engine plays (the others are still NOT_YET_PLAYED)."""
-
-NOT_YET_PLAYED = (
-    "jokers_per_deck",
-    "variant",
-)
-"""Options the Struct holds and validates but the engine does not play yet."""
+NOT_YET_PLAYED: tuple[str, ...] = ()
+"""Options the Struct holds and validates but the engine does not play yet: none since
+every option and variant of RULES.md sections 1-8 is played. A future option starts
+here, so that a log written by a newer program is refused rather than misread."""
 
 STANDARD = Rules()
 
@@ -181,7 +185,7 @@ VARIANTS: dict[str, dict[str, object]] = {
     "jokers": {"variant": "jokers", "jokers_per_deck": 1},
     "partnership": {"variant": "partnership"},
     "persian": {"variant": "persian", "jokers_per_deck": 4},
-    "dealers_gambit": {"variant": "dealers_gambit", "jokers_per_deck": 1},
+    "dealers_gambit": {"variant": "dealers_gambit", "jokers_per_deck": 2},
 }
 
 

@@ -47,8 +47,8 @@ def _base_value(rank: int, rules: Rules, ace_high: bool) -> int:
         if ace_high:
             return 15
         return 1 if rules.card_values == "face" else 5
-    if rank == 0:
-        return 20 if rules.variant == "persian" else 15  # RULES 8: persian jokers count 20
+    if rank == 0:  # a joker: 15 (RULES 6.1, 8); 20 under persian, 0 under dealers_gambit
+        return {"persian": 20, "dealers_gambit": 0}.get(rules.variant, 15)
     if rules.other_cards:
         return rules.other_cards
     if rank >= 10:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Literal
 
-from .cards import BY_TEXT, Card, format_cards
+from .cards import BY_TEXT, JOKER, Card, format_cards
 from .errors import IllegalAction
 from .events import (
     DealerDrawn,
@@ -20,10 +20,12 @@ from .events import (
     Event,
     GameEnded,
     GameStarted,
+    JokerBlocked,
     LaidOff,
     Melded,
     Passed,
     PileTaken,
+    PowerNamed,
     RoundDealt,
     RoundEnded,
     RumCalled,
@@ -32,10 +34,12 @@ from .events import (
     UpcardChosen,
     WindowOpened,
 )
+from .gambit import Gambit
+from .jokers import faces_of
 from .melds import Meld
 from .rules import Rules
 
-Phase = Literal["start", "upcard", "draw", "play", "window", "between", "over"]
+Phase = Literal["start", "power", "upcard", "draw", "play", "window", "between", "over"]
 CARD = BY_TEXT
 """Card notation to Card: the fold reads cards with one dictionary look-up."""
 
@@ -53,6 +57,7 @@ class State:
         "drew_stock",
         "events",
         "first_dealer",
+        "gambit",
         "hand_size",
         "hands",
         "header",
@@ -70,6 +75,7 @@ class State:
         "round",
         "rules",
         "sides",
+        "step",
         "stock",
         "table_points",
         "to_move",
@@ -134,6 +140,11 @@ class State:
         self.window_seat = -1
         """The seat whose discard, turn or going out opened the window."""
         self.window_bonus = 0
+        self.gambit: Gambit | None = None
+        """RULES 8 (dealers_gambit): the dealer's joker this round (see `gambit`)."""
+        self.step = -1 if self.rules.variant == "dealers_gambit" else 1
+        """The way play turns: 1 clockwise (to the left), -1 counter-clockwise (RULES 8,
+        dealers_gambit)."""
 
     # --- Reading the state -----------------------------------------------------------
 
@@ -170,6 +181,8 @@ class State:
         twin.opened = list(self.opened)
         twin.turns = list(self.turns)
         twin.window = list(self.window)
+        if self.gambit is not None:
+            twin.gambit = self.gambit.copy()
         return twin
 
     def fingerprint(self) -> tuple[object, ...]:
@@ -195,6 +208,7 @@ class State:
                     tuple(c.ascii for c in m.cards),
                     tuple(m.placed_by),
                     tuple(m.values),
+                    tuple(m.wild or ()),
                 )
                 for m in self.melds
             ),
@@ -215,6 +229,7 @@ class State:
             self.window_seat,
             self.window_bonus,
             self.sides,
+            None if self.gambit is None else self.gambit.fingerprint(),
         )
 
     # --- Folding events --------------------------------------------------------------
@@ -248,8 +263,24 @@ class State:
         self.window_kind = None
         self.window_seat = -1
         self.window_bonus = 0
-        self.to_move = (event.dealer + 1) % self.n
+        self.to_move = (event.dealer + self.step) % self.n
         self.phase = "upcard" if event.upcard is None else "draw"
+        if self.rules.variant == "dealers_gambit":  # RULES 8: the dealer names a power
+            self.gambit = Gambit()
+            self.to_move = event.dealer
+            self.phase = "power"
+
+    def _power_named(self, event: PowerNamed) -> None:
+        assert self.gambit is not None
+        self.gambit.power = event.power
+        self.to_move = (event.seat + self.step) % self.n
+        self.phase = "draw" if self.pile else "upcard"
+
+    def _joker_blocked(self, event: JokerBlocked) -> None:
+        assert self.gambit is not None
+        self.hands[event.seat].remove(JOKER)
+        self.gambit.status = "blocked"
+        self.gambit.blocked_by = event.seat
 
     def _upcard_chosen(self, event: UpcardChosen) -> None:
         card = CARD[event.card]
@@ -276,6 +307,10 @@ class State:
     def _pile_taken(self, event: PileTaken) -> None:
         taken = _cards(event.cards)
         del self.pile[-event.depth :]
+        if event.split:  # RULES 8 (dealers_gambit): the inside cards leave the game
+            assert self.gambit is not None
+            self.gambit.out.extend([*_cards(event.split), JOKER])
+            self.gambit.status = "used"
         self.hands[event.seat].extend(taken)
         rule = self.rules.top_discard
         if event.depth == 1 and rule != "must_use":
@@ -286,7 +321,16 @@ class State:
 
     def _melded(self, event: Melded) -> None:
         cards = [CARD[text] for text in event.cards]
-        self._remove(event.seat, cards)
+        self._remove(event.seat, self._from_hand(cards))
+        if event.double:  # RULES 8 (dealers_gambit): the dealer's joker seals the meld
+            assert self.gambit is not None
+            self.gambit.sealed.add(len(self.melds) + 1)
+            self.gambit.on_meld = len(self.melds) + 1
+            self.gambit.status = "used"
+        wild = None
+        if event.jokers:  # RULES 8: the meld holds what each joker stands for
+            wild = [card is JOKER for card in cards]
+            cards = faces_of(cards, _cards(event.jokers))
         first = cards[0]
         # A set's first two cards share a rank; a run is recorded low to high, so its
         # first card's rank is its start position (an Ace leads a run only as A-2-3).
@@ -299,13 +343,19 @@ class State:
             meld.start = first.rank
             if len(cards) >= 7 and self.phase == "play":
                 self.long_run = True
+        meld.wild = wild
         self.melds.append(meld)
         self._score(event.seat, event.values)
 
     def _laid_off(self, event: LaidOff) -> None:
         cards = _cards(event.cards)
-        self._remove(event.seat, cards)
-        self._grow(self.melds[event.meld - 1], cards, event.values, event.end, event.seat)
+        self._remove(event.seat, self._from_hand(cards))
+        meld = self.melds[event.meld - 1]
+        if event.jokers or meld.wild:  # RULES 8
+            _mark_wild(meld, cards, event.end)
+            if event.jokers:
+                cards = faces_of(cards, _cards(event.jokers))
+        self._grow(meld, cards, event.values, event.end, event.seat)
         self._score(event.seat, event.values)
 
     def _grow(
@@ -323,6 +373,14 @@ class State:
             meld.cards.extend(cards)
             meld.values.extend(values)
             meld.placed_by.extend([seat] * count)
+
+    def _from_hand(self, cards: list[Card]) -> list[Card]:
+        """The cards of a play that come from the hand: under dealers_gambit a joker in
+        a meld is the dealer's joker, laid from beside the pack (RULES 8)."""
+        if self.gambit is None or JOKER not in cards:
+            return cards
+        self.gambit.status = "used"
+        return [card for card in cards if card is not JOKER]
 
     def _remove(self, seat: int, cards: list[Card]) -> None:
         hand = self.hands[seat]
@@ -356,7 +414,10 @@ class State:
 
     def _rum_called(self, event: RumCalled) -> None:
         card = self.pile.pop()
-        self._grow(self.melds[event.meld - 1], [card], event.values, event.end, event.seat)
+        meld = self.melds[event.meld - 1]
+        if meld.wild:  # RULES 8: keep the joker marks in step
+            _mark_wild(meld, [card], event.end)
+        self._grow(meld, [card], event.values, event.end, event.seat)
         self.table_points[event.seat] += sum(event.values)
         self._close_window()  # RULES 7: the first call takes the card
 
@@ -364,7 +425,7 @@ class State:
         if self.window_kind == "deadwood":
             self.phase = "between"  # the round is scored next
         else:
-            self.to_move = (self.window_seat + 1) % self.n
+            self.to_move = (self.window_seat + self.step) % self.n
             self.phase = "draw"
         self.window = []
         self.window_kind = None
@@ -387,7 +448,7 @@ class State:
         self.long_run = False
         self.drew_stock = False
         self.kept = None
-        self.to_move = (seat + 1) % self.n
+        self.to_move = (seat + self.step) % self.n
         self.phase = "draw"
 
     def _round_ended(self, event: RoundEnded) -> None:
@@ -403,6 +464,17 @@ class State:
         self.to_move = -1
 
 
+def _mark_wild(meld: Meld, laid: list[Card], end: str | None) -> None:
+    """Keep `Meld.wild` in step with a lay-off (the cards as laid, jokers as JK)."""
+    wild = meld.wild if meld.wild is not None else [False] * len(meld.cards)
+    flags = [card is JOKER for card in laid]
+    if end == "low":
+        wild[:0] = flags
+    else:
+        wild.extend(flags)
+    meld.wild = wild
+
+
 _APPLY = {
     GameStarted: lambda state, event: None,
     DealerDrawn: State._dealer_drawn,
@@ -415,6 +487,8 @@ _APPLY = {
     Melded: State._melded,
     LaidOff: State._laid_off,
     Discarded: State._discarded,
+    PowerNamed: State._power_named,
+    JokerBlocked: State._joker_blocked,
     RoundEnded: State._round_ended,
     GameEnded: State._game_ended,
     WindowOpened: State._window_opened,

@@ -12,6 +12,8 @@ import msgspec
 from msgspec import UNSET, UnsetType
 
 from .events import Event, RoundDealt, StockDrawn, StockRebuilt
+from .jokers import physical
+from .melds import Meld
 from .sides import partner_of, side_totals
 from .state import State
 
@@ -22,6 +24,11 @@ class MeldView(msgspec.Struct, frozen=True, kw_only=True):
     kind: str
     cards: tuple[str, ...]
     placed_by: tuple[int, ...]
+    jokers: tuple[str, ...] | msgspec.UnsetType = msgspec.UNSET
+    """RULES 8: for each JK in `cards`, in order, the card it stands for (as in the log);
+    absent when the meld holds no joker."""
+    sealed: bool | msgspec.UnsetType = msgspec.UNSET
+    """RULES 8 (dealers_gambit): true when the dealer's joker doubled and sealed it."""
 
 
 class View(msgspec.Struct, frozen=True, kw_only=True):
@@ -44,6 +51,9 @@ class View(msgspec.Struct, frozen=True, kw_only=True):
     """RULES 8: the asked seat's partner in a partnership game; absent otherwise."""
     sides: tuple[int, ...] | UnsetType = UNSET
     """RULES 8: the side totals (seats 0+2, then 1+3); absent without sides."""
+    dealer_joker: str | msgspec.UnsetType = msgspec.UNSET
+    """RULES 8 (dealers_gambit): the dealer's joker's power and state, as `double ready`
+    (`none ready` before the power is named; `used`, `blocked`)."""
 
 
 def view(state: State, seat: int) -> View:
@@ -59,20 +69,30 @@ def view(state: State, seat: int) -> View:
         hand_counts=tuple(len(hand) for hand in state.hands),
         pile=tuple(card.ascii for card in state.pile),
         stock=len(state.stock),
-        melds=tuple(
-            MeldView(
-                id=meld.id,
-                owner=meld.owner,
-                kind=meld.kind,
-                cards=tuple(card.ascii for card in meld.cards),
-                placed_by=tuple(meld.placed_by),
-            )
-            for meld in state.melds
-        ),
+        melds=tuple(_meld_view(state, meld) for meld in state.melds),
         totals=tuple(state.totals),
         pending=state.pending.ascii if own and state.pending is not None else None,
         kept=state.kept.ascii if own and state.kept is not None else None,
+        dealer_joker=msgspec.UNSET
+        if state.gambit is None
+        else f"{state.gambit.power or 'none'} {state.gambit.status}",
         **_sides(state, seat),
+    )
+
+
+def _meld_view(state: State, meld: Meld) -> MeldView:
+    wild = meld.wild
+    sealed = state.gambit is not None and meld.id in state.gambit.sealed
+    return MeldView(
+        id=meld.id,
+        owner=meld.owner,
+        kind=meld.kind,
+        cards=tuple(card.ascii for card in physical(meld)),
+        placed_by=tuple(meld.placed_by),
+        jokers=tuple(c.ascii for i, c in enumerate(meld.cards) if wild[i])
+        if wild
+        else msgspec.UNSET,
+        sealed=True if sealed else msgspec.UNSET,
     )
 
 

@@ -8,10 +8,16 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from rummy500_cli.actions import parse_action
 from rummy500_cli.audit import AuditError, audit
+from rummy500_cli.cards import parse_cards
 from rummy500_cli.cli.main import main
+from rummy500_cli.deal import stack
+from rummy500_cli.engine import new_game, play
 from rummy500_cli.errors import LogError
-from rummy500_cli.log import line_hash, parse_log
+from rummy500_cli.log import encode_log, line_hash, parse_log
+from rummy500_cli.rules import make_rules
+from rummy500_cli.state import fold
 
 SAMPLE = Path(__file__).resolve().parent.parent / "replays" / "two-players.jsonl"
 
@@ -150,3 +156,24 @@ def test_verify_command_exit_codes(tmp_path: Path) -> None:
     torn.write_bytes(SAMPLE.read_bytes() + b'{"seq":262,')
     result = runner.invoke(main, ["verify", str(torn)])
     assert result.exit_code == 1 and "torn" in result.output
+
+
+def test_a_whole_suit_run_verifies() -> None:
+    """RULES 3.4: a logged run of all 13 cards of a suit says by its order whether the
+    Ace is high or low, so verify replays it without asking (it was refused as ambiguous)."""
+    for end in ("high", "low"):
+        hands = [
+            parse_cards("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH"),
+            parse_cards("3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC 2C"),
+        ]
+        events = new_game(
+            ["Ann", "Bob"],
+            make_rules(),
+            0,
+            deck=[stack(hands, parse_cards("2S")[0], parse_cards("3S"))],
+        )
+        state = fold(events)
+        for command in ("draw", f"meld ah 2h 3h 4h 5h 6h 7h 8h 9h 10h jh qh kh {end}"):
+            events += play(state, parse_action(command, state))
+        summary = audit(parse_log(encode_log(events), "g.jsonl"), "g.jsonl")
+        assert summary.events == len(events)

@@ -22,6 +22,7 @@ from rummy500_cli.errors import RulesError
 from rummy500_cli.events import (
     Discarded,
     GameStarted,
+    JokerBlocked,
     LaidOff,
     Melded,
     PileTaken,
@@ -42,6 +43,11 @@ TINY_THINK = 2
 """The expert's budget in the fast tests (ms): one sample per decision."""
 
 
+VARIANT_KEYS = ("variant", "jokers_per_deck")
+"""The variants of RULES 8 (and the jokers they bring) have bot tests of their own below:
+they are not single option values (partnership and persian need 4 players)."""
+
+
 def option_values() -> list[dict[str, object]]:
     """One rule set per non-standard value of every option the engine plays (RULES 1-6),
     with what that value needs to be playable."""
@@ -54,7 +60,7 @@ def option_values() -> list[dict[str, object]]:
         "max_rounds": [1],
     }
     for name in Rules.__struct_fields__:
-        if name in NOT_YET_PLAYED:
+        if name in NOT_YET_PLAYED or name in VARIANT_KEYS:
             continue
         default = getattr(Rules(), name)
         values = samples[name] if name in samples else _literal_values(hints[name])
@@ -80,7 +86,14 @@ def _literal_values(hint: object) -> list[object]:
     return [value for value in out if not isinstance(value, type)]
 
 
-RULE_SETS = option_values()
+RULE_SETS = [
+    *option_values(),
+    # RULES 8, the jokers variant (variant and jokers_per_deck are played only together)
+    {"variant": "jokers", "jokers_per_deck": 1},
+    {"variant": "jokers", "jokers_per_deck": 2, "first_meld_min": 30},
+    # RULES 8, dealers_gambit (the random seats name every power)
+    {"variant": "dealers_gambit", "jokers_per_deck": 2},
+]
 TABLES = [["expert", "random"], ["strong", "greedy", "expert"], LEVELS]
 
 
@@ -180,6 +193,8 @@ def hidden_cards(events: list, seat: int) -> list:
             seen.update(event.cards)
         elif isinstance(event, StockRebuilt):
             seen.update(event.stock)  # pile cards: every seat saw them
+        elif isinstance(event, JokerBlocked):
+            seen.add("JK")  # RULES 8: a block shows that its seat held a joker
     return sorted(set(pool) - seen)
 
 
@@ -230,10 +245,12 @@ def decide(make, events: list, seat: int, fed: bool):
     return bot.choose(state)
 
 
-def blind_to_the_deal(level: str, players: int, make) -> tuple[int, int]:
+def blind_to_the_deal(
+    level: str, players: int, make, options: dict | None = None
+) -> tuple[int, int]:
     """Compare decisions at some of seat 0's turns with another hidden deal; answer how
     many decisions were compared and how many differed."""
-    rules = make_rules({"max_rounds": 2})
+    rules = make_rules({"max_rounds": 2, **(options or {})})
     seed = f"peek-{players}"
     events, points = decision_points(level, players, seed, rules)
     rng = random.Random(7)
@@ -263,6 +280,19 @@ def blind_to_the_deal(level: str, players: int, make) -> tuple[int, int]:
 def test_no_peeking_same_view_other_deal_same_decision(level: str, players: int) -> None:
     _considered, differed = blind_to_the_deal(
         level, players, lambda seat: make_bot(level, f"peek-{players}", seat, TINY_THINK)
+    )
+    assert differed == 0, f"{level} decided otherwise with another hidden deal"
+
+
+@pytest.mark.parametrize("variant", ["jokers", "dealers_gambit"])
+@pytest.mark.parametrize("level", LEVELS)
+def test_no_peeking_under_jokers(level: str, variant: str) -> None:
+    """RULES 8: the jokers in other hands and the stock stay hidden (they are re-dealt
+    with the other unseen cards; the dealer's joker and the cards out of the game are
+    seen by all)."""
+    options = {"variant": variant, "jokers_per_deck": 2}
+    _considered, differed = blind_to_the_deal(
+        level, 3, lambda seat: make_bot(level, "peek-3", seat, TINY_THINK), options
     )
     assert differed == 0, f"{level} decided otherwise with another hidden deal"
 

@@ -356,7 +356,7 @@ def test_rule_good(tmp_path):
         ("min_new_run=7", ["min_new_run=7 is not allowed", "3 | 4"]),
         ("pile_use=anything", ["pile_use", "meld_or_layoff"]),
         ("nokeyvalue", ["write KEY=VALUE"]),
-        ("jokers_per_deck=1", ["jokers_per_deck=1", "not yet supported", "jokers_per_deck=0"]),
+        ("jokers_per_deck=1", ["jokers_per_deck=1", "only in a variant", "--variant jokers"]),
     ],
 )
 def test_rule_bad(tmp_path, rule, needles):
@@ -378,7 +378,15 @@ def test_variants(tmp_path):
         "first_meld_min": 30,
     }
     usage_error(play(tmp_path / "u.jsonl", "--variant", "unknown"), "unknown variant 'unknown'")
-    usage_error(play(tmp_path / "j.jsonl", "--variant", "jokers"), "not yet supported")
+    jokers = tmp_path / "j.jsonl"  # RULES 8: the jokers variant is played
+    assert play(jokers, "--variant", "jokers").exit_code == 0
+    assert read_log(jokers).events[0].rules.changes() == {"jokers_per_deck": 1, "variant": "jokers"}
+    gambit = tmp_path / "g.jsonl"  # RULES 8: so is the dealer's gambit
+    assert play(gambit, "--variant", "dealers_gambit").exit_code == 0
+    assert read_log(gambit).events[0].rules.jokers_per_deck == 2
+    sides = tmp_path / "p.jsonl"  # RULES 8: and the partnership variants, 4 players
+    assert play(sides, "--variant", "partnership").exit_code == 0
+    assert len(read_log(sides).events[0].players) == 4
 
 
 def test_save_refuses_an_existing_file(tmp_path):
@@ -732,7 +740,7 @@ def test_rules_command():
     assert "a run is 4 or more consecutive cards" in runs
     assert "First to 300 wins" in rummy("rules", "--target", "300").stdout
     usage_error(
-        rummy("rules", "--rule", "jokers_per_deck=1"), "jokers_per_deck=1", "not yet supported"
+        rummy("rules", "--rule", "jokers_per_deck=1"), "jokers_per_deck=1", "only in a variant"
     )
     usage_error(rummy("rules", "--rule", "foo=bar"), "unknown rule 'foo'")
     usage_error(rummy("rules", "--variant", "nope"), "unknown variant 'nope'")

@@ -168,6 +168,9 @@ def test_every_rule_option_is_listed_with_its_default() -> None:
 
 def test_options_not_yet_played_are_named() -> None:
     lines = section("HEADER AND VERSIONING")
+    if not NOT_YET_PLAYED:
+        assert "Every option here is played by this version." in lines
+        return
     start = next(i for i, line in enumerate(lines) if line.startswith("Recorded and checked"))
     named = []
     for line in lines[start + 1 :]:

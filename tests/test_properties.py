@@ -19,6 +19,7 @@ from rummy500_cli.cards import CARDS, new_deck
 from rummy500_cli.engine import _uses, legal_actions, resolve, usable_depths
 from rummy500_cli.errors import Rummy500Error
 from rummy500_cli.events import Event, LaidOff, Melded, RoundDealt, RoundEnded, RumCalled
+from rummy500_cli.jokers import physical
 from rummy500_cli.log import encode_log, parse_log
 from rummy500_cli.rules import make_rules
 from rummy500_cli.scoring import hand_total
@@ -48,6 +49,38 @@ RULE_SETS = [
     {"variant": "partnership"},
     {"variant": "persian", "jokers_per_deck": 4},
     {"variant": "partnership", "opponents_hand": True, "rum_call": True, "out_of_turn": True},
+    # the windows of RULES 7 with the jokers of RULES 8
+    {"variant": "jokers", "jokers_per_deck": 2, "rum_call": True, "out_of_turn": True},
+    {"variant": "dealers_gambit", "jokers_per_deck": 2, "opponents_hand": True, "rum_call": True},
+    {"variant": "persian", "jokers_per_deck": 4, "out_of_turn": True, "opponents_hand": True},
+    # RULES 8, jokers: wild cards in every kind of play, with the options they meet
+    {"variant": "jokers", "jokers_per_deck": 1},
+    {"variant": "jokers", "jokers_per_deck": 2, "around_the_corner": True, "min_new_run": 4},
+    {
+        "variant": "jokers",
+        "jokers_per_deck": 2,
+        "first_meld_min": 30,
+        "final_discard": "required",
+        "top_discard": "keep",
+    },
+    {
+        "variant": "jokers",
+        "jokers_per_deck": 2,
+        "set_duplicate_suits": True,
+        "decks": 2,
+        "pile_use": "meld_only",
+    },
+    # RULES 8, dealers_gambit: the dealer's joker (each power), blocking, the deal turning
+    # right; the power is chosen by the bots, so each rule set meets all three
+    {"variant": "dealers_gambit", "jokers_per_deck": 2},
+    {"variant": "dealers_gambit", "jokers_per_deck": 2, "first_meld_min": 30},
+    {
+        "variant": "dealers_gambit",
+        "jokers_per_deck": 2,
+        "upcard": "chosen",
+        "final_discard": "required",
+        "top_discard": "keep",
+    },
 ]
 
 
@@ -61,7 +94,9 @@ def all_cards(state: State) -> Counter:
     for hand in state.hands:
         cards.update(hand)
     for meld in state.melds:
-        cards.update(meld.cards)
+        cards.update(physical(meld))  # jokers as jokers, not the cards they stand for
+    if state.gambit is not None:  # the dealer's joker, a blocking joker, cards out of play
+        cards.update(state.gambit.aside())
     return cards
 
 

@@ -10,8 +10,12 @@ import pytest
 from rummy500_cli.audit import audit
 from rummy500_cli.events import (
     GameEnded,
+    JokerBlocked,
+    LaidOff,
     Melded,
     PileTaken,
+    PowerNamed,
+    RoundDealt,
     RoundEnded,
     RumCalled,
     WindowOpened,
@@ -32,6 +36,8 @@ EXPECTED = {
     # RULES 8: a side's win is named by its partners
     "partnership-sides.jsonl": ((105, 354, 174, 192), "Bob & Dee", 6),
     "persian-two-deals.jsonl": ((132, 161, 243, 19), "Ana & Cy", 2),
+    "jokers-three-players.jsonl": ((323, 151, 179), "Ana", 5),
+    "dealers-gambit-four-players.jsonl": ((145, 198, 288, -19), "Cy", 5),
 }
 SIDES = {
     "partnership-sides.jsonl": (279, 546),
@@ -72,6 +78,16 @@ def test_the_samples_show_what_they_claim() -> None:
     stacked = read_log(REPLAYS / "stacked-deep-take.jsonl").events
     assert stacked[0].deck
     assert max(e.depth for e in stacked if isinstance(e, PileTaken)) >= 5
+    wild = read_log(REPLAYS / "jokers-three-players.jsonl").events  # RULES 8
+    assert wild[0].rules.variant == "jokers" and wild[0].rules.jokers_per_deck == 2
+    assert any(isinstance(e, Melded) and e.jokers == ("9H",) for e in wild)
+    assert any(isinstance(e, LaidOff) and e.jokers for e in wild)
+    gambit = read_log(REPLAYS / "dealers-gambit-four-players.jsonl").events  # RULES 8
+    assert gambit[0].rules.variant == "dealers_gambit"
+    assert {e.power for e in gambit if isinstance(e, PowerNamed)} == {"double", "wild"}
+    assert any(isinstance(e, JokerBlocked) for e in gambit)
+    assert any(isinstance(e, Melded) and e.double for e in gambit)
+    assert [e.dealer for e in gambit if isinstance(e, RoundDealt)] == [2, 1, 0, 3, 2]
 
 
 def test_the_windows_sample_has_every_kind_of_window() -> None:

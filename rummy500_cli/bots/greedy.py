@@ -8,10 +8,23 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..actions import AnyAction, CallRum, Discard, DrawStock, LayMeld, LayOff, Pass, TakePile
-from ..cards import CARDS, Card
-from ..engine import layoff_values, play_value
+from ..actions import (
+    AnyAction,
+    BlockJoker,
+    CallRum,
+    Discard,
+    DrawStock,
+    LayMeld,
+    LayOff,
+    NamePower,
+    Pass,
+    TakePile,
+)
+from ..cards import CARDS, JOKER, Card
+from ..engine import joker_play_points, layoff_values, play_value
 from ..events import Event
+from ..jokers import physical
+from ..persian import plays_jokers
 from ..scoring import hand_value
 from ..state import State
 from .base import Bot
@@ -21,8 +34,17 @@ from .knowledge import Knowledge
 
 def play_points(state: State, action: AnyAction) -> int:
     """The points a meld or lay-off would put on the table now (a set of jokers under
-    `persian` included: `engine.play_value`)."""
-    return play_value(state, action)
+    `persian` included: `engine.play_value`; wild jokers: `engine.joker_play_points`)."""
+    if (
+        isinstance(action, LayMeld | LayOff)
+        and JOKER in action.cards
+        and not plays_jokers(state.rules)
+    ):
+        return joker_play_points(state, action)  # RULES 8, wild jokers
+    points = play_value(state, action)
+    if isinstance(action, LayMeld) and action.double:  # RULES 8, dealers_gambit
+        return 2 * points
+    return points
 
 
 def best_play(state: State, actions: list[AnyAction]) -> AnyAction | None:
@@ -96,6 +118,25 @@ def usefulness(
     return score
 
 
+def keep_jokers(choices: list) -> list:
+    """RULES 8: a joker is wild, so it is never let go while another card could be: the
+    discards (or upcards) without the jokers, unless only jokers are left."""
+    natural = [action for action in choices if action.card is not JOKER]
+    return natural or choices
+
+
+def gambit_move(legal: list[AnyAction]) -> tuple[AnyAction, str] | None:
+    """RULES 8 (dealers_gambit): the dealer names `double` without looking at the hand
+    (the rule says before anyone looks); anyone else blocks the dealer's joker as soon
+    as they hold a joker to do it with."""
+    for action in legal:
+        if isinstance(action, NamePower) and action.power == "double":
+            return action, "a doubled meld is worth most, whatever the hand"
+        if isinstance(action, BlockJoker):
+            return action, "the dealer's joker would help the dealer: block it"
+    return None
+
+
 TAKE_DEADWOOD = 0.25
 """A pile take is worth its points this turn less this share of the taken cards left
 unplayed (tuned by simulation against the random bot)."""
@@ -126,6 +167,9 @@ class GreedyBot(Bot):
             return window_choice(state, legal)
         if state.phase == "draw":
             return self._draw(state, legal)
+        gambit = gambit_move(legal)
+        if gambit is not None:
+            return gambit
         best = best_play(state, legal)
         if best is not None:
             points = play_points(state, best)
@@ -135,11 +179,11 @@ class GreedyBot(Bot):
                 else "points on the table now are safe from going out"
             )
             return best, f"puts {points} points on the table; {why}"
-        discards = [a for a in legal if isinstance(a, Discard)]
+        discards = keep_jokers([a for a in legal if isinstance(a, Discard)])
         if discards:
             hand = state.hands[state.to_move]
             rules = state.rules
-            dead = {card for meld in state.melds for card in meld.cards}
+            dead = {card for meld in state.melds for card in physical(meld)}
             best = max(
                 discards,
                 key=lambda a: (

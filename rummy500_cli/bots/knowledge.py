@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import msgspec
 
-from ..cards import CARDS, Card, new_deck
+from ..cards import CARDS, JOKER, Card, new_deck
 from ..events import (
     Discarded,
     Event,
     GameStarted,
+    JokerBlocked,
     LaidOff,
     Melded,
     PileTaken,
@@ -32,6 +33,7 @@ from ..events import (
     StockRebuilt,
     UpcardChosen,
 )
+from ..jokers import physical
 from ..state import CARD, State
 
 
@@ -93,6 +95,8 @@ class Memory:
             self.stock_draws += 1
         elif kind is Melded or kind is LaidOff:
             self._played(event.seat, [CARD[text] for text in event.cards])
+        elif kind is JokerBlocked:  # RULES 8: the joker left that hand, face down
+            self._played(event.seat, (JOKER,))
         elif kind is PileTaken:
             taken = [CARD[text] for text in event.cards]
             del self.pile[-event.depth :]
@@ -203,7 +207,10 @@ class Knowledge:
         for card in state.pile:
             live[card.code] -= 1
         for meld in state.melds:
-            for card in meld.cards:
+            for card in physical(meld):  # RULES 8: a joker on the table is a joker
+                live[card.code] -= 1
+        if state.gambit is not None:  # RULES 8: the dealer's joker and the cards set aside
+            for card in state.gambit.aside():
                 live[card.code] -= 1
         for other in range(n):
             if other == seat:

@@ -29,7 +29,7 @@ from ..scoring import hand_total, hand_value, table_value
 from ..sides import opponents, partner_of, partnered
 from ..state import State
 from .base import Bot
-from .greedy import best_play, play_points, window_choice
+from .greedy import best_play, gambit_move, keep_jokers, play_points, window_choice
 from .hand import plan
 from .knowledge import Knowledge
 
@@ -42,6 +42,9 @@ FEED = 1.0
 """Weight of what a discard gives to the next player."""
 TAKE_MARGIN = 2.0
 """Points a pile take must gain over a stock draw (it spends the turn's draw)."""
+JOKER_WORTH = 40.0
+"""RULES 8: what a joker in the hand is worth (15 on the table, 15 against in the hand,
+and it completes nearly any meld)."""
 
 
 def _wrap(rank: int) -> int:
@@ -182,6 +185,8 @@ class Context:
         by code (the card included): its chance of a meld times its table value, less
         the chance of being caught with it times its hand value."""
         code = card.code
+        if code == 52:  # RULES 8: a joker fits nearly any meld; it is kept above all
+            return JOKER_WORTH
         hand_values, high, low = self.values
         laid = self.layable.get(code)
         if laid is not None:
@@ -388,6 +393,9 @@ class StrongBot(Bot):
         phase = state.phase
         if phase == "window":
             return window_choice(state, legal)
+        gambit = gambit_move(legal)
+        if gambit is not None:
+            return gambit
         ctx = Context(state, knowledge)
         if phase == "draw":
             return self.draw(state, legal, ctx)
@@ -463,6 +471,12 @@ class StrongBot(Bot):
             action = _first_play(found, plays, state) if found is not None else None
             if action is None and state.pending is not None:
                 action = best_play(state, plays)
+            if action is None:
+                action = _joker_play(state, plays, ctx)
+            if isinstance(action, LayMeld) and not action.double:  # RULES 8, dealers_gambit
+                doubled = LayMeld(action.cards, action.ace_high, action.jokers, True)
+                if doubled in plays:
+                    action = doubled
             if action is not None:
                 if any(isinstance(a, Discard) for a in legal) and self._holds_back(
                     state, found, ctx
@@ -529,6 +543,7 @@ class StrongBot(Bot):
         cheapest first: the card's worth to the hand plus what it gives away."""
         hand = state.hands[self.seat]
         marg = ctx.marginals(hand)
+        choices = keep_jokers(choices)
         ranked = []
         for action in choices:
             card = action.card
@@ -573,6 +588,22 @@ def _first_play(found, plays: list[AnyAction], state: State) -> AnyAction | None
             ):
                 return action
     return None
+
+
+def _joker_play(state: State, plays: list[AnyAction], ctx: Context) -> AnyAction | None:
+    """RULES 8: when the hand has no play of its own, a play with a joker: a new meld
+    (it turns two or more cards of the hand into points), the one laying most cards,
+    then most points; a joker laid off alone only near the round's end or to go out."""
+    melds = [a for a in plays if isinstance(a, LayMeld) and JOKER in a.cards]
+    if melds:
+        return max(melds, key=lambda a: (len(a.cards), play_points(state, a)))
+    hand = state.hands[state.to_move]
+    if ctx.turns > 2 and len(hand) > 2:
+        return None
+    layoffs = [a for a in plays if isinstance(a, LayOff) and JOKER in a.cards]
+    if not layoffs:
+        return None
+    return max(layoffs, key=lambda a: (len(a.cards), play_points(state, a)))
 
 
 def _code(card: Card) -> int:

@@ -24,7 +24,8 @@ def rule_options(command: Callable[..., Any]) -> Callable[..., Any]:
         "--variant",
         metavar="NAME",
         default=None,
-        help="A preset or variant: standard, wikipedia, partnership, persian.",
+        help="A preset or variant: standard, wikipedia, jokers, partnership, persian, "
+        "dealers_gambit.",
     )(command)
     return command
 

@@ -13,10 +13,12 @@ from ..events import (
     DrawSkipped,
     Event,
     GameEnded,
+    JokerBlocked,
     LaidOff,
     Melded,
     Passed,
     PileTaken,
+    PowerNamed,
     RoundDealt,
     RoundEnded,
     RumCalled,
@@ -32,6 +34,17 @@ from .style import Style
 
 def _cards(texts: tuple[str, ...], style: Style) -> str:
     return style.cards(Card.parse(text) for text in texts)
+
+
+def _laid(event: Melded | LaidOff, style: Style) -> str:
+    """The cards of a meld or lay-off, each joker with the card it stands for: JK(6♥)."""
+    if not event.jokers:
+        return _cards(event.cards, style)
+    meanings = iter(event.jokers)
+    return " ".join(
+        f"JK({_cards((next(meanings),), style)})" if text == "JK" else _cards((text,), style)
+        for text in event.cards
+    )
 
 
 class Narrator:
@@ -58,6 +71,12 @@ class Narrator:
             if above:
                 extra = f" and the {above} card{'s' if above > 1 else ''} above it"
             verb = "take" if who == "You" else "takes"
+            if event.split:  # RULES 8, dealers_gambit
+                count = len(event.split)
+                extra = (
+                    f", splitting the pile with the dealer's joker ({_cards(event.split, style)} "
+                    f"leave{'s' if count == 1 else ''} the game){extra}"
+                )
             self._take = f"{who} {verb} {chosen}{extra} from the pile"
             if event.seat == self.viewer and above:
                 self._take += f" ({_cards(event.cards[1:], style)})"
@@ -90,8 +109,10 @@ class Narrator:
         if isinstance(event, Melded):
             who = self._name(state, event.seat)
             verb = "meld" if who == "You" else "melds"
+            double = " with the dealer's joker on it, doubled and sealed" if event.double else ""
             return (
-                f"{who} {verb} {_cards(event.cards, style)} ({sum(event.values)}) as #{event.meld}."
+                f"{who} {verb} {_laid(event, style)} ({sum(event.values)}) as #{event.meld}"
+                f"{double}."
             )
         if isinstance(event, LaidOff):
             who = self._name(state, event.seat)
@@ -99,9 +120,17 @@ class Narrator:
             whose = "own" if owner == event.seat else f"{state.players[owner]}'s"
             verb = "lay" if who == "You" else "lays"
             return (
-                f"{who} {verb} off {_cards(event.cards, style)} on #{event.meld} ({whose}) "
+                f"{who} {verb} off {_laid(event, style)} on #{event.meld} ({whose}) "
                 f"({sum(event.values)})."
             )
+        if isinstance(event, PowerNamed):
+            who = self._name(state, event.seat)
+            verb = "name" if who == "You" else "names"
+            return f"{who} {verb} the dealer's joker {event.power} for this round."
+        if isinstance(event, JokerBlocked):
+            who = self._name(state, event.seat)
+            verb = "block" if who == "You" else "blocks"
+            return f"{who} {verb} the dealer's joker with a joker."
         if isinstance(event, Discarded):
             who = self._name(state, event.seat)
             verb = "discard" if who == "You" else "discards"

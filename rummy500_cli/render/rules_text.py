@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from ..cards import JOKER
 from ..rules import Rules, format_value
+from ..scoring import hand_value
 from ..sides import partnered
 
 
@@ -117,6 +119,31 @@ def rules_text(rules: Rules, players: int | None = None) -> str:
             f"{r.first_meld_min} points on the table."
         )
     lines.extend(_out_of_turn(r))
+    if r.variant == "jokers":
+        per = "one joker" if r.jokers_per_deck == 1 else f"{r.jokers_per_deck} jokers"
+        worth = hand_value(JOKER, r)
+        lines.append(
+            f"Jokers (variant jokers, RULES 8): {per} in each deck. A joker is wild: it stands "
+            "for any card, even one already in another meld. What it stands for is fixed when "
+            "it is laid, and it stays where it is laid; at the end of a run, where it could be "
+            "two cards, you name it: meld 5h 6h jk=7h (in a set it takes a suit the set lacks, "
+            "or the one you name). A new meld needs more natural cards than jokers (5♥ 6♥ JK, "
+            "never 5♥ JK JK); a joker may be laid off alone, and taken from the pile like any "
+            f"card. A joker scores {worth} on the table and counts {worth} against you in the hand."
+        )
+    if r.variant == "dealers_gambit":
+        lines.append(
+            "Dealer's gambit (RULES 8): two jokers a deck; the deal, the play and the deal's "
+            "turn go to the right. At each deal one joker lies face up beside the pack: the "
+            "dealer's joker, for the dealer alone. Before anyone plays, the dealer names its "
+            "power for the round (power wild|double|split): wild, a wild card worth 0 in one "
+            "meld or lay-off (meld 5h 6h jk=7h); double, laid on a new meld as it is made "
+            "(meld 7h 7s 7d double), which then scores twice and is sealed against lay-offs; "
+            "split, a pile take that leaves some of the cards above the chosen one out of the "
+            "game (take 5 split 2: the 2 cards just above it go, the rest come to the hand). "
+            "It is used once. Any other player holding a joker may block it in their turn "
+            "(block). The dealt jokers are not wild and count 0 in the hand."
+        )
     if r.max_rounds:
         lines.append(f"The game stops unfinished after {r.max_rounds} rounds if nobody has won.")
     changes = r.changes()

@@ -8,6 +8,7 @@ from ..state import State
 from .style import Style
 
 STEP_WORDS = {
+    "power": "name the power of the dealer's joker (power wild|double|split)",
     "upcard": "choose the upcard",
     "draw": "draw",
     "play": "meld, lay off or discard",
@@ -26,7 +27,20 @@ def scoreline(state: State) -> str:
     totals = " · ".join(
         f"{name} {total}" for name, total in zip(state.players, state.totals, strict=True)
     )
-    return f"Round {state.round} · {totals} · playing to {state.rules.target}"
+    return f"Round {state.round} · {totals} · playing to {state.rules.target}{variant_words(state)}"
+
+
+def variant_words(state: State) -> str:
+    """The variant of RULES 8 in play, for the header line ("" in the standard game)."""
+    rules = state.rules
+    if rules.variant == "none":
+        return ""
+    if rules.variant == "jokers":
+        count = rules.jokers_per_deck * state.decks
+        return f" · jokers ({count} wild)"
+    if rules.variant == "dealers_gambit" and state.gambit is not None:
+        return f" · dealer's gambit, {state.gambit.describe(state.players[state.dealer])}"
+    return f" · {rules.variant}"
 
 
 def sides_line(state: State) -> str:
@@ -59,12 +73,17 @@ def meld_lines(state: State, style: Style) -> list[str]:
     lines = ["Melds:"]
     for meld in state.melds:
         parts = []
-        for card, by in zip(meld.cards, meld.placed_by, strict=True):
+        wild = meld.wild or ()
+        for index, (card, by) in enumerate(zip(meld.cards, meld.placed_by, strict=True)):
             text = style.card(card)
+            if index < len(wild) and wild[index]:
+                text = f"JK({text})"  # RULES 8: a joker shows the card it stands for
             if by != meld.owner:
                 text += f"({state.players[by]})"
             parts.append(text)
-        lines.append(f"  #{meld.id} {state.players[meld.owner]}: {' '.join(parts)}")
+        sealed = state.gambit is not None and meld.id in state.gambit.sealed
+        extra = " [doubled and sealed by the dealer's joker]" if sealed else ""
+        lines.append(f"  #{meld.id} {state.players[meld.owner]}: {' '.join(parts)}{extra}")
     return lines
 
 

@@ -2,7 +2,8 @@
 
 1. Random-vs-random play with the full legal-action list computed at every step, 2 and
    4 players: player actions per second and rounds per second. Target: 20,000 actions/s
-   with 2 players.
+   with 2 players. The same under `--variant jokers` (RULES 8) with 1 and 2 jokers per
+   deck, where every meaning of every joker is a listed action.
 2. Folding a large log (decode + apply) against msgspec's bare typed decode of the same
    lines, measured in the same run (target: within 4x); and the full load, which also
    checks every sequence number and the hash chain.
@@ -24,13 +25,14 @@ from rummy500_cli.rules import make_rules
 from rummy500_cli.state import fold
 
 
-def play_speed(players: int, seconds: float) -> tuple[float, float, int]:
+def play_speed(players: int, seconds: float, rules=None) -> tuple[float, float, int]:
+    rules = make_rules() if rules is None else rules
     actions = rounds = 0
     seed = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         seed += 1
-        state = fold(new_game([f"P{i}" for i in range(players)], make_rules(), seed))
+        state = fold(new_game([f"P{i}" for i in range(players)], rules, seed))
         bots = [RandomBot(seed, seat) for seat in range(players)]
         while not state.over:
             legal = legal_actions(state)  # the full list, as a bot or a hint would need
@@ -54,6 +56,14 @@ def main() -> None:
             f"play, {players} players, random vs random, full legal list each step: "
             f"{per_s:,.0f} actions/s, {rounds_s:,.1f} rounds/s ({games} games)"
         )
+    for per_deck in (1, 2):
+        rules = make_rules({"jokers_per_deck": per_deck}, variant="jokers")
+        for players in (2, 4):
+            per_s, rounds_s, games = play_speed(players, args.seconds, rules)
+            print(
+                f"play, jokers ({per_deck} per deck), {players} players, random vs random: "
+                f"{per_s:,.0f} actions/s, {rounds_s:,.1f} rounds/s ({games} games)"
+            )
 
     data = long_log(args.events)
     lines = data.splitlines()
