@@ -62,6 +62,10 @@ class GameCompleter(Completer):
                 options = sorted({card.ascii for card in hand})
                 if verb in ("l", "lay") and len(words) >= 2:
                     options.append("on")
+        elif verb == "power":  # RULES 8 dealers_gambit
+            options = ["wild", "double", "split"]
+        elif verb == "rum":  # RULES 7 rum_call: where the discard goes
+            options = [str(meld.id) for meld in state.melds] + ["low", "high"]
         elif verb in ("help", "h"):
             options = list(COMMAND_WORDS)
         elif verb == "sort":
