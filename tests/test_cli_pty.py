@@ -22,7 +22,7 @@ pexpect = pytest.importorskip("pexpect")
 
 from rummy500_cli.cards import Card, parse_cards  # noqa: E402
 from rummy500_cli.deal import stack  # noqa: E402
-from rummy500_cli.events import Melded, StockDrawn  # noqa: E402
+from rummy500_cli.events import Melded, RumCalled, StockDrawn  # noqa: E402
 from rummy500_cli.log import load_state, read_log  # noqa: E402
 
 TIMEOUT = 15
@@ -172,3 +172,42 @@ def test_interactive_prompt_then_resume_to_the_end_of_the_round(tmp_path, env, d
     finally:
         child.close(force=True)
     assert load_state(read_log(save).events).over
+
+
+def test_a_rum_window_asks_with_a_short_prompt(tmp_path, env):
+    """RULES 7 rum_call at a real terminal, hot seat: Bo discards 10H, which fits Ana's
+    run; the keyboard comes back to Ana with the short question `Rum? rum/pass`."""
+    cards = stack(
+        [parse_cards("7H 8H 9H 2C"), parse_cards("KS 3D 4C 5S")],
+        Card.parse("KD"),
+        parse_cards("JD 10H 4H"),
+    )
+    deck = tmp_path / "deck.txt"
+    deck.write_text(" ".join(card.ascii for card in cards) + "\n")
+    save = tmp_path / "rum.jsonl"
+    args = ["play", "--save", str(save), "--name", "Ana", "--seat", "1=human:Bo", "--deck"]
+    args += [str(deck), "--rule", "rum_call=true", "--rule", "hand_size=4", "--pace", "0"]
+    child = spawn(args, env)
+    try:
+        child.expect("Pass the keyboard to Ana")
+        child.sendline("")
+        for line in ("draw", "meld 7H 8H 9H", "discard 2C"):
+            child.expect(r"Ana>")
+            child.sendline(line)
+        child.expect("Pass the keyboard to Bo")
+        child.sendline("")
+        for line in ("draw", "discard 10H"):
+            child.expect(r"Bo>")
+            child.sendline(line)
+        child.expect("Pass the keyboard to Ana")
+        child.sendline("")
+        child.expect(r"Ana \(Rum\? rum/pass\)>")
+        child.sendline("rum")
+        child.expect(r"call Rum! and lay 10.? off on #1 \(10\)")
+        child.expect(r"Ana>")
+        child.sendcontrol("d")
+        assert finish(child) == 0
+    finally:
+        child.close(force=True)
+    called = [event for event in read_log(save).events if isinstance(event, RumCalled)]
+    assert [(event.seat, event.card) for event in called] == [(0, "10H")]

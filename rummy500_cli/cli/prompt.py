@@ -25,6 +25,14 @@ from .commands import COMMAND_WORDS, legal_summary
 from .loop import PlainConsole
 
 
+WINDOW_PROMPTS = {
+    "rum": "Rum? rum/pass",
+    "play": "out of turn: meld, lay or pass",
+    "deadwood": "lay off on the winner's melds or pass",
+}
+"""The prompt's question in each window of RULES 7."""
+
+
 class GameCompleter(Completer):
     """Completes the command word, then what fits after it in this state."""
 
@@ -122,9 +130,13 @@ class PromptConsole(PlainConsole):
     def read(self, session: Session, seat: int) -> str | None:
         self.session, self.seat = session, seat
         name = session.state.players[seat]
+        state = session.state
+        label = f"{name}> "
+        if state.phase == "window":  # RULES 7: a short question out of turn
+            label = f"{name} ({WINDOW_PROMPTS.get(state.window_kind or '', 'pass')})> "
         while True:
             try:
-                return self.prompt_session.prompt(f"{name}> ")
+                return self.prompt_session.prompt(label)
             except KeyboardInterrupt:
                 continue  # Ctrl-C clears the line, as in other shells
             except EOFError:
