@@ -24,7 +24,6 @@ from ..session import Session
 from .commands import COMMAND_WORDS, legal_summary
 from .loop import PlainConsole
 
-
 WINDOW_PROMPTS = {
     "rum": "Rum? rum/pass",
     "play": "out of turn: meld, lay or pass",

@@ -52,9 +52,11 @@ def _pct(x: float) -> str:
 
 def render(summary: dict[str, Any]) -> str:
     """The summary as a table, one row per level (plain text)."""
+    from ..rules import format_value
+
     config = summary["config"]
     rules = config["rules"]
-    described = ", ".join(f"{k}={v}" for k, v in rules.items()) or "standard rules"
+    described = ", ".join(f"{k}={format_value(v)}" for k, v in rules.items()) or "standard rules"
     slices = summary.get("slices")
     part = (
         ""
