@@ -137,17 +137,23 @@ def deal_cards(
 
 
 def stack(
-    hands: Sequence[Sequence[Card]], upcard: Card | None = None, stock: Sequence[Card] = ()
+    hands: Sequence[Sequence[Card]],
+    upcard: Card | None = None,
+    stock: Sequence[Card] = (),
+    step: int = 1,
 ) -> list[Card]:
     """The top of a stacked deck that deals these hands, this upcard and these top stock
-    cards (top first) when seat 0 is the first to receive cards (the last seat deals).
+    cards (top first) when seat 0 is the first to receive cards (the seat before it in
+    the order of play deals; `step` -1: the deal goes to the right, RULES 8
+    dealers_gambit).
 
     The hands must be of equal size; the rest of the deck follows in the seeded order.
     """
     size = len(hands[0])
     if any(len(hand) != size for hand in hands):
         raise ValueError("stacked hands must all hold the same number of cards")
-    order = [hand[i] for i in range(size) for hand in hands]
+    seats = [(step * offset) % len(hands) for offset in range(len(hands))]
+    order = [hands[seat][i] for i in range(size) for seat in seats]
     if upcard is not None:
         order.append(upcard)
     order.extend(stock)

@@ -71,6 +71,12 @@ class Rules(msgspec.Struct, frozen=True, kw_only=True, gc=False):
             return 13 if players == 2 else 7
         return int(self.hand_size)
 
+    @property
+    def step(self) -> int:
+        """The way play turns: 1 clockwise (to the left), -1 counter-clockwise (to the
+        right: the deal, the play and the passing of the deal, RULES 8 dealers_gambit)."""
+        return -1 if self.variant == "dealers_gambit" else 1
+
     def changes(self) -> dict[str, object]:
         """The options that differ from the standard game, in field order."""
         default = STANDARD

@@ -142,7 +142,7 @@ class State:
         self.window_bonus = 0
         self.gambit: Gambit | None = None
         """RULES 8 (dealers_gambit): the dealer's joker this round (see `gambit`)."""
-        self.step = -1 if self.rules.variant == "dealers_gambit" else 1
+        self.step = self.rules.step
         """The way play turns: 1 clockwise (to the left), -1 counter-clockwise (RULES 8,
         dealers_gambit)."""
 

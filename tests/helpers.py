@@ -60,7 +60,7 @@ def start(
     """
     dealt = [cards(hand) if isinstance(hand, str) else list(hand) for hand in hands]
     rules = rules_for(len(dealt), len(dealt[0]), options)
-    top = stack(dealt, None if up is None else card(up), cards(stock))
+    top = stack(dealt, None if up is None else card(up), cards(stock), rules.step)
     return fold(new_game(NAMES[: len(dealt)], rules, seed=seed, deck=[top, *later]))
 
 

@@ -79,3 +79,12 @@ def test_rules_explains_the_windows() -> None:
     assert "may call Rum! (rum) or pass" in text
     assert "Out of turn: after each discard" in text
     assert "adds the others' hands" in text
+
+
+def test_help_lists_the_moves_these_rules_have(tmp_path) -> None:
+    """`help` lists rum and pass only where a window can open (RULES 7), power and block
+    only under dealers_gambit (RULES 8)."""
+    result, _ = run(tmp_path, "--ascii", moves=["help"])
+    out = result.stdout
+    assert "rum [MELD]" in out and "pass (or p)" in out
+    assert "power wild" not in out and "block" not in out and "upcard CARD" not in out

@@ -184,3 +184,17 @@ def test_the_table_and_the_view_show_the_dealers_joker():
     act(state, "draw", "discard qs", "draw", "meld 7h 7s 7d double")
     assert view(state, 0).melds[0].sealed is True
     assert "[doubled and sealed by the dealer's joker]" in table_view(state, 0, PLAIN)
+
+
+def test_a_stacked_deal_to_the_right_with_three_players() -> None:
+    """RULES 8: the deal goes to the right; a stacked deck still gives each seat the hand
+    it names (tests/helpers.start deals in the order of play), seat 0 plays first and
+    seat 2 (on its right) next."""
+    hands = ["7H 8H 9H 2C", "KS 3D 4C 5S", "QD 6C 10S 2S"]
+    state = gambit(hands, power="double")
+    assert [sorted(c.ascii for c in hand) for hand in state.hands] == [
+        sorted(hand.split()) for hand in hands
+    ]
+    assert (state.dealer, state.to_move) == (1, 0)
+    act(state, "draw", "discard 2C")
+    assert state.to_move == 2

@@ -158,12 +158,26 @@ class Interpreter:
             if text is None:
                 return Reply(error=f"no command {args[0]!r}; try help")
             return Reply(lines=[text])
-        lines = ["Moves:"] + [
-            f"  {text}" for text in USAGE.values() if not text.startswith("upcard")
-        ]
+        rules = self.session.state.rules
+        shown = {word for word in USAGE if _in_game(word, rules)}
+        lines = ["Moves:"] + [f"  {text}" for word, text in USAGE.items() if word in shown]
         lines += ["Table:"] + [f"  {text}" for text in META.values()]
         lines.append(f"Legal now: {legal_summary(self.session, ascii=self.style.ascii)}")
         return Reply(lines=lines)
 
     def _quit(self, args: list[str], seat: int) -> Reply:
         return Reply(quit=True)
+
+
+def _in_game(word: str, rules) -> bool:
+    """Whether a move of the command language can be played under these rules: the
+    first pile card (upcard=chosen), the windows (RULES 7), the dealer's joker (RULES 8)."""
+    if word == "upcard":
+        return rules.upcard == "chosen"
+    if word == "rum":
+        return rules.rum_call
+    if word == "pass":
+        return rules.rum_call or rules.out_of_turn or rules.opponents_hand
+    if word in ("power", "block"):
+        return rules.variant == "dealers_gambit"
+    return True
