@@ -198,3 +198,10 @@ def test_a_stacked_deal_to_the_right_with_three_players() -> None:
     assert (state.dealer, state.to_move) == (1, 0)
     act(state, "draw", "discard 2C")
     assert state.to_move == 2
+
+
+def test_the_rules_in_words_say_the_deal_passes_to_the_right() -> None:
+    from rummy500_cli.render.rules_text import rules_text
+
+    assert "the deal then passes to the right." in rules_text(make_rules(variant="dealers_gambit"))
+    assert "the deal then passes to the left." in rules_text(make_rules())

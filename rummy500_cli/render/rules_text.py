@@ -30,7 +30,11 @@ def rules_text(rules: Rules, players: int | None = None) -> str:
         )
     lines.append(
         "Deal: the lowest card drawn deals first; the deal then passes "
-        + ("to the left." if r.next_dealer == "left" else "to the player who went out.")
+        + (
+            ("to the left." if r.step == 1 else "to the right.")
+            if r.next_dealer == "left"
+            else "to the player who went out."
+        )
         + (
             " The top of the stock starts the discard pile."
             if r.upcard == "stock"
