@@ -987,6 +987,8 @@ def _block_problem(state: State, seat: int) -> str | None:
         return "blocking needs a joker in your hand"
     if state.pending is not None:
         return f"{state.pending} taken from the pile must be put on the table first (RULES 4.1)"
+    if len(hand) == 1:  # a block is not a way out: the round would stop with no one out
+        return "the joker is your last card: a block may not empty your hand; discard it"
     return _play_problem(state, seat, len(hand) - 1, _remaining(hand, [JOKER]))
 
 

@@ -205,3 +205,16 @@ def test_the_rules_in_words_say_the_deal_passes_to_the_right() -> None:
 
     assert "the deal then passes to the right." in rules_text(make_rules(variant="dealers_gambit"))
     assert "the deal then passes to the left." in rules_text(make_rules())
+
+
+def test_a_block_may_not_empty_the_hand():
+    """Found by a seeded batch: a joker taken from the pile above the chosen card, the
+    rest melded, the joker alone in the hand: blocking with it would leave an empty hand
+    with the round still in play. Refused; discarding it goes out."""
+    state = gambit(["10S 10D JK 2C 3C 4C", DEALER], up="10H", power="double")
+    act(state, "take 1", "meld 10S 10H 10D", "meld 2C 3C 4C")
+    assert [c.ascii for c in state.hands[0]] == ["JK"]
+    assert "may not empty your hand" in refused(state, "block")
+    assert not is_legal(state, "block")
+    ended = one(act(state, "discard JK"), RoundEnded)
+    assert ended.went_out == 0
