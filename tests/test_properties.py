@@ -114,6 +114,8 @@ class Checker:
         if self.deck is None:
             self.deck = Counter(new_deck(state.decks, state.rules.jokers_per_deck))
         self.fingerprints.append(state.fingerprint())
+        if state.phase in ("draw", "play"):
+            assert state.hands[state.to_move], "the player to move has cards (else it is out)"
         if state.phase in ("upcard", "draw", "play", "window"):
             assert all_cards(state) == self.deck, "a card was lost or duplicated"
         if isinstance(event, RoundDealt):
