@@ -154,7 +154,7 @@ class Discarded(Event, tag="discarded", kw_only=True):
 
 class WindowOpened(Event, tag="window_opened", kw_only=True):
     """RULES 7: a window in which seats other than the player to move may act, asked one
-    at a time in the order of `seats` (clockwise from the left of `seat`).
+    at a time in the order of `seats` (the order of play from `seat`).
 
     `rum` (`rum_call`): the discard of `seat` could be laid off; each may call Rum! or
     pass, and the first call closes the window. `play` (`out_of_turn`): after the turn of
