@@ -328,3 +328,18 @@ def test_with_sides_at_a_stock_out_each_side_adds_each_opponents_hand_once() -> 
     for seat, score in enumerate(ended.scores):
         assert score.collected == hands[(seat + 1) % 4]
     assert ended.sides[0] == hands[1] + hands[3] and ended.sides[1] == hands[0] + hands[2]
+
+
+def test_under_dealers_gambit_windows_go_to_the_right() -> None:
+    """RULES 7 windows follow the order of play: to the right under dealers_gambit."""
+    state = start(
+        ["7H 8H 9H 2C", "KS 3D 4C 5S", "QD 6C 10S 2S"],
+        "KD",
+        "10H",
+        rum_call=True,
+        variant="dealers_gambit",
+        jokers_per_deck=2,
+    )
+    act(state, "power double")
+    window = one(act(state, "draw", "meld 7H 8H 9H", "discard 10H"), WindowOpened)
+    assert (window.kind, window.seat, window.seats) == ("rum", 0, (2, 1))
