@@ -1223,9 +1223,10 @@ def _resolve_discard(state: State, seat: int, action: Discard) -> list[Event]:
 #
 # Decisions: a window is offered after a turn's discard (and, for opponents_hand, after a
 # player goes out) to the other seats one at a time, in the order of play from the seat
-# that opened it (clockwise, or to the right under dealers_gambit); a seat is asked only when it has something it may do. The Rum! window
-# comes first (the first seat to call takes the card), then the out_of_turn window (each
-# seat plays as much as it likes, then passes). Each decision is an event of the log.
+# that opened it (clockwise, or to the right under dealers_gambit); a seat is asked only
+# when it has something it may do. The Rum! window comes first (the first seat to call
+# takes the card), then the out_of_turn window (each seat plays as much as it likes, then
+# passes). Each decision is an event of the log.
 
 
 def _after(state: State, events: Sequence[Event]) -> State:
