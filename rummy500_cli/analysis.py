@@ -17,6 +17,8 @@ from collections.abc import Callable, Sequence
 
 import msgspec
 
+from .cards import JOKER
+from .engine import joker_plays_in
 from .events import (
     Discarded,
     Event,
@@ -104,10 +106,13 @@ def missed_plays(state: State, seat: int, melds: Sequence[Meld] | None = None) -
     ]
     plays += [f"meld {' '.join(c.ascii for c in cards)}" for _, cards in runs_in(hand, state.rules)]
     index = hand_index(hand)
-    for meld in state.melds if melds is None else melds:
+    table = list(state.melds if melds is None else melds)
+    for meld in table:
         for cards, _end in layoffs_on(meld, index, state.rules, state.decks):
             plays.append(f"lay {' '.join(c.ascii for c in cards)} on {meld.id}")
-    return plays
+    if JOKER in hand:  # RULES 8: plays with jokers, as the command language writes them
+        plays += [action.text() for action in joker_plays_in(state, list(hand), table)]
+    return list(dict.fromkeys(plays))
 
 
 def game_stats(events: Sequence[Event]) -> GameStats:

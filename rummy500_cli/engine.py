@@ -1290,7 +1290,7 @@ def _window_plays(state: State, seat: int, kind: str | None = None) -> list[AnyA
         ]
         plays.extend(
             play
-            for play in _joker_window_plays(state, hand, melds)
+            for play in joker_plays_in(state, hand, melds)
             if isinstance(play, LayOff) and state.meld(play.meld).owner == owner
         )
         return plays
@@ -1302,7 +1302,7 @@ def _window_plays(state: State, seat: int, kind: str | None = None) -> list[AnyA
         plays.extend(
             LayOff(cards, meld.id, end) for cards, end in layoffs_on(meld, ranks, rules, decks)
         )
-    plays.extend(_joker_window_plays(state, hand, melds))
+    plays.extend(joker_plays_in(state, hand, melds))
     if rules.final_discard == "required":
         size = len(hand)
         plays = [play for play in plays if len(play.cards) < size]  # type: ignore[union-attr]
@@ -1316,9 +1316,10 @@ def _open_melds(state: State) -> list[Meld]:
     return [meld for meld in state.melds if meld.id not in state.gambit.sealed]
 
 
-def _joker_window_plays(state: State, hand: list[Card], melds: list[Meld]) -> list[AnyAction]:
-    """The plays with jokers a seat may make in a window (RULES 8): sets of jokers under
-    persian, wild jokers under jokers (and the dealer's wild joker under dealers_gambit)."""
+def joker_plays_in(state: State, hand: list[Card], melds: list[Meld]) -> list[AnyAction]:
+    """The plays with jokers that a hand could make on these melds (RULES 8): sets of
+    jokers under persian, wild jokers under jokers (and the dealer's wild joker under
+    dealers_gambit, for the player to move). For the windows and for analyze."""
     plays: list[AnyAction] = []
     if plays_jokers(state.rules):
         plays.extend(_joker_set_plays(state, hand, melds))

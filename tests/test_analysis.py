@@ -125,3 +125,16 @@ def test_a_rum_call_counts_as_a_lay_off_of_the_caller() -> None:
     got = [[seat.laid_off for seat in round_.seats] for round_ in stats.rounds]
     assert got == expected[:-1]
     assert any(isinstance(e, RumCalled) for e in events)
+
+
+def test_missed_plays_name_plays_with_jokers() -> None:
+    """RULES 8 jokers: a hand left with 5H 6H JK could still have melded; analyze says so
+    in the command language, the joker's card named where it could be two."""
+    from rummy500_cli.analysis import missed_plays
+    from rummy500_cli.cards import parse_cards
+
+    events = new_game(["Ann", "Bob"], make_rules(variant="jokers"), seed=1)
+    state = fold(events)
+    state.hands[0] = parse_cards("5H 6H JK 9C")
+    missed = missed_plays(state, 0)
+    assert "meld 5H 6H JK=7H" in missed and "meld JK=4H 5H 6H" in missed
