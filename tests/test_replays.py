@@ -113,3 +113,17 @@ def test_the_partnership_samples_show_what_they_claim() -> None:
     game = persian[-1]
     assert isinstance(game, GameEnded)
     assert (game.reason, game.side, game.margin) == ("deals", 0, 245)
+
+
+def test_the_windows_sample_exports_each_answer_on_its_own_line() -> None:
+    """RULES 7 in a transcript: a window is a line of its own, a Rum! call and the
+    caller's own turn are two lines."""
+    from rummy500_cli.render.style import Style
+    from rummy500_cli.render.transcript import transcript
+
+    events = read_log(REPLAYS / "windows-three-players.jsonl").events
+    lines = transcript(events, Style(ascii=True)).splitlines()
+    at = lines.index("  JS could be laid off: Rum? (Ana, Bo)")
+    assert lines[at + 1] == "  Ana: calls Rum! and lays JS off on #4 (10)."
+    assert lines[at + 2].startswith("  Ana: takes AD and the 5 cards above it")
+    assert "  Out of turn, Ana may meld or lay off." in lines

@@ -6,7 +6,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..cards import Card
-from ..events import Discarded, Event, GameEnded, GameStarted, RoundDealt, RoundEnded
+from ..events import (
+    Discarded,
+    Event,
+    GameEnded,
+    GameStarted,
+    Passed,
+    RoundDealt,
+    RoundEnded,
+    RumCalled,
+    WindowOpened,
+)
 from ..rules import format_value
 from ..state import State
 from .narrate import Narrator
@@ -76,13 +86,18 @@ def transcript(events: Sequence[Event], style: Style, markdown: bool = False) ->
             flush()
             out.extend(["", f"{h2}Result" if markdown else "Result:", *narrator.feed(event, state)])
             continue
+        if isinstance(event, WindowOpened):  # RULES 7: a line of its own, no one's turn
+            flush()
+            lines = narrator.feed(event, state)
+            out.extend(f"- {line}" if markdown else f"  {line}" for line in lines)
+            continue
         seat = getattr(event, "seat", None)
         if seat is not None and seat != mover:
             flush()
             mover = seat
         turn.extend(narrator.feed(event, state))
-        if isinstance(event, Discarded):
-            flush()
+        if isinstance(event, Discarded | RumCalled | Passed):
+            flush()  # a turn ends; so does an answer in a window (RULES 7)
     flush()
     if not isinstance(events[-1], GameEnded):
         out.extend(["", "(The game is unfinished.)"])
