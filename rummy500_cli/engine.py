@@ -329,20 +329,20 @@ def _plays(
         if double:
             yield cards, 2 * sum(meld_values(cards, "run", rules)), -1, None, True
     ranks = hand_index(hand)
-    sealed = state.gambit.sealed if state.gambit is not None else ()
+    sealed = _sealed(state)
     for index, meld in enumerate(melds):
         if meld.id in sealed:
             continue
         for cards, end in layoffs_on(meld, ranks, rules, decks):
             values = layoff_values(meld, cards, end, rules)
-            yield cards, sum(values), index, _grown(meld, cards, end), False
+            yield cards, sum(values), index, meld.grown(cards, end), False
     if plays_jokers(rules):  # RULES 8, persian: sets of jokers
         for action in _joker_set_plays(state, hand, melds):
             if isinstance(action, LayOff):
                 index = action.meld - 1
                 meld = melds[index]
                 values = layoff_values(meld, action.cards, None, rules)
-                yield action.cards, sum(values), index, _grown(meld, action.cards, None), False
+                yield action.cards, sum(values), index, meld.grown(action.cards, None), False
             else:
                 yield action.cards, sum(meld_values(action.cards, "set", rules)), -1, None, False
     if power and _wild_hand(state, hand) is not None:  # RULES 8
@@ -534,7 +534,7 @@ def _uses(
             if double:
                 action = LayMeld(cards, action.ace_high, double=True)
                 candidates.append((action, cards, 2 * points, -1, cards))
-    sealed = state.gambit.sealed if state.gambit is not None else ()
+    sealed = _sealed(state)
     if rules.pile_use == "meld_or_layoff":
         ranks = hand_index(hand)
         for index, meld in enumerate(state.melds):
@@ -612,17 +612,6 @@ def play_value(state: State, action: AnyAction) -> int:
     return 0
 
 
-def _grown(meld: Meld, cards: Sequence[Card], end: str | None) -> Meld:
-    """A copy of a meld with cards laid off at one end (a set grows at its end)."""
-    grown = meld.copy()
-    if end == "low":
-        grown.cards[:0] = cards
-        grown.start -= len(cards)
-    else:
-        grown.cards.extend(cards)
-    return grown
-
-
 def _run_action(cards: tuple[Card, ...], start: int, rules: Rules) -> LayMeld:
     """A run as an action, naming the Ace's end only where A-K and 2-A are both runs."""
     if len(cards) == 13 and not rules.around_the_corner:
@@ -634,24 +623,11 @@ def _plays_and_discards(state: State, seat: int, hand: list[Card]) -> list[AnyAc
     rules = state.rules
     need = _needs_minimum(state, seat)
     checked = rules.final_discard == "required" or state.kept is not None or need
-    plays: list[AnyAction] = []
-    for cards in sets_in(hand, rules, state.decks):
-        plays.append(LayMeld(cards))
     ranks = hand_index(hand)
-    for start, cards in runs_in(hand, rules, ranks):
-        plays.append(_run_action(cards, start, rules))
+    plays: list[AnyAction] = list(_new_melds(state, hand, ranks))
     if _power_problem(state, seat, "double") is None:  # RULES 8, dealers_gambit
         plays += [LayMeld(a.cards, a.ace_high, double=True) for a in plays]  # type: ignore[union-attr]
-    sealed = state.gambit.sealed if state.gambit is not None else ()
-    for meld in state.melds:
-        if meld.id in sealed:
-            continue
-        for cards, end in layoffs_on(meld, ranks, rules, state.decks):
-            plays.append(LayOff(cards, meld.id, end))
-    if plays_jokers(rules):  # RULES 8, persian: sets of jokers
-        plays.extend(_joker_set_plays(state, hand, state.melds))
-    if _wild_hand(state, hand) is not None:  # RULES 8: every play with a joker, once each
-        plays.extend(action for action, _, _, _ in _joker_plays(state, hand, state.melds))
+    plays += _table_plays(state, hand, ranks)
     if _block_problem(state, seat) is None:
         plays.append(BlockJoker())
     if checked:
@@ -665,6 +641,27 @@ def _plays_and_discards(state: State, seat: int, hand: list[Card]) -> list[AnyAc
             if card is not kept or hand.count(card) > 1  # a twin from two decks may go
         ]
     return plays + discards
+
+
+def _new_melds(state: State, hand: list[Card], ranks: dict[int, set[int]]) -> list[LayMeld]:
+    """Every set and run the hand can lay (RULES 3)."""
+    rules = state.rules
+    melds = [LayMeld(cards) for cards in sets_in(hand, rules, state.decks)]
+    melds.extend(_run_action(cards, start, rules) for start, cards in runs_in(hand, rules, ranks))
+    return melds
+
+
+def _table_plays(state: State, hand: list[Card], ranks: dict[int, set[int]]) -> list[AnyAction]:
+    """Every lay-off of the hand on the melds that take cards, then every play with
+    jokers (RULES 8), each once."""
+    rules, decks = state.rules, state.decks
+    melds = _open_melds(state)
+    plays: list[AnyAction] = [
+        LayOff(cards, meld.id, end)
+        for meld in melds
+        for cards, end in layoffs_on(meld, ranks, rules, decks)
+    ]
+    return plays + joker_plays_in(state, hand, melds)
 
 
 def _play_allowed(state: State, seat: int, action: AnyAction) -> bool:
@@ -1142,13 +1139,13 @@ def _joker_plays(
     for cards, meanings, ace_high in joker_melds(wild, rules, decks):
         action = LayMeld(cards, ace_high, meanings)
         yield action, faces_of(cards, meanings), -1, None
-    sealed = state.gambit.sealed if state.gambit is not None else ()
+    sealed = _sealed(state)
     for index, meld in enumerate(melds):
         if meld.id in sealed:
             continue
         for cards, meanings, end in joker_layoffs(meld, wild, rules, decks):
             faces = faces_of(cards, meanings)
-            yield LayOff(cards, meld.id, end, meanings), faces, index, _grown(meld, faces, end)
+            yield LayOff(cards, meld.id, end, meanings), faces, index, meld.grown(faces, end)
 
 
 def joker_play_points(state: State, action: AnyAction, melds: Sequence[Meld] = ()) -> int:
@@ -1170,7 +1167,7 @@ def _with_meld(
         return melds
     meld, ordered, end = laid_on
     after = list(melds)
-    after[meld.id - 1] = _grown(meld, ordered, end)
+    after[meld.id - 1] = meld.grown(ordered, end)
     return after
 
 
@@ -1275,45 +1272,35 @@ def _window_plays(state: State, seat: int, kind: str | None = None) -> list[AnyA
     (not one that empties the hand under final_discard=required; and not before the
     seat's first plays of the round under first_meld_min, which belong to its own turn);
     under `opponents_hand` lay-offs on the melds of the seat that went out."""
-    rules, decks = state.rules, state.decks
+    rules = state.rules
     kind = kind or state.window_kind
     hand = state.hands[seat]
     ranks = hand_index(hand)
-    melds = _open_melds(state)
     if kind == "deadwood":
         owner = state.window_seat
-        plays: list[AnyAction] = [
-            LayOff(cards, meld.id, end)
-            for meld in melds
-            if meld.owner == owner
-            for cards, end in layoffs_on(meld, ranks, rules, decks)
-        ]
-        plays.extend(
+        return [
             play
-            for play in joker_plays_in(state, hand, melds)
+            for play in _table_plays(state, hand, ranks)
             if isinstance(play, LayOff) and state.meld(play.meld).owner == owner
-        )
-        return plays
+        ]
     if rules.first_meld_min and not state.opened[seat]:
         return []
-    plays = [LayMeld(cards) for cards in sets_in(hand, rules, decks)]
-    plays.extend(_run_action(cards, start, rules) for start, cards in runs_in(hand, rules, ranks))
-    for meld in melds:
-        plays.extend(
-            LayOff(cards, meld.id, end) for cards, end in layoffs_on(meld, ranks, rules, decks)
-        )
-    plays.extend(joker_plays_in(state, hand, melds))
+    plays = [*_new_melds(state, hand, ranks), *_table_plays(state, hand, ranks)]
     if rules.final_discard == "required":
         size = len(hand)
         plays = [play for play in plays if len(play.cards) < size]  # type: ignore[union-attr]
     return plays
 
 
+def _sealed(state: State) -> set[int] | tuple[()]:
+    """Ids of the melds nothing may be laid off on (RULES 8 dealers_gambit, double)."""
+    return state.gambit.sealed if state.gambit is not None else ()
+
+
 def _open_melds(state: State) -> list[Meld]:
     """The melds that still take cards (RULES 8 dealers_gambit: not a sealed one)."""
-    if state.gambit is None or not state.gambit.sealed:
-        return state.melds
-    return [meld for meld in state.melds if meld.id not in state.gambit.sealed]
+    sealed = _sealed(state)
+    return [meld for meld in state.melds if meld.id not in sealed] if sealed else state.melds
 
 
 def joker_plays_in(state: State, hand: list[Card], melds: list[Meld]) -> list[AnyAction]:

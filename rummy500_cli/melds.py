@@ -91,6 +91,17 @@ class Meld:
         twin.wild = None if self.wild is None else list(self.wild)
         return twin
 
+    def grown(self, cards: Sequence[Card], end: str | None) -> Meld:
+        """A copy with cards laid off at one end (a set grows at its end): the table as it
+        would be, for look-aheads (values and who laid them are not tracked)."""
+        twin = self.copy()
+        if end == "low":
+            twin.cards[:0] = cards
+            twin.start -= len(cards)
+        else:
+            twin.cards.extend(cards)
+        return twin
+
     def is_high_ace(self, index: int) -> bool:
         """Whether the Ace at this index scored high (15) when it was laid."""
         return self.kind == "set" or self.values[index] == 15

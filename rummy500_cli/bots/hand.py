@@ -61,16 +61,6 @@ def new_melds(hand: Sequence[Card], rules: Rules, decks: int) -> list[tuple[int,
     return found
 
 
-def _grow(meld: Meld, cards: tuple[Card, ...], end: str | None) -> Meld:
-    grown = meld.copy()
-    if end == "low":
-        grown.cards[:0] = cards
-        grown.start -= len(cards)
-    else:
-        grown.cards.extend(cards)
-    return grown
-
-
 def lay_off_all(
     rest: list[Card], melds: Sequence[Meld], rules: Rules, decks: int, limit: int = 0
 ) -> tuple[int, list[tuple[tuple[Card, ...], int]], list[Card]]:
@@ -99,7 +89,7 @@ def lay_off_all(
         if best is None:
             break
         index, cards, end = best
-        table[index] = _grow(table[index], cards, end)
+        table[index] = table[index].grown(cards, end)
         for card in cards:
             rest.remove(card)
         points += best_key[0]
