@@ -87,7 +87,7 @@ class Rules(msgspec.Struct, frozen=True, kw_only=True, gc=False):
         }
 
     def check(self, players: int) -> None:
-        """Refuse rules that cannot be played with this many players, or not yet.
+        """Refuse rules that cannot be played with this many players, or together.
 
         Raises RulesError naming the option and what would be accepted.
         """
@@ -134,17 +134,6 @@ class Rules(msgspec.Struct, frozen=True, kw_only=True, gc=False):
                 f"jokers_per_deck={self.jokers_per_deck}: jokers are played only in a variant "
                 "of RULES 8: --variant jokers (wild cards), persian or dealers_gambit"
             )
-        unplayed = [
-            f"{name}={format_value(value)}"
-            for name, value in self.changes().items()
-            if name in NOT_YET_PLAYED
-        ]
-        if unplayed:
-            raise RulesError(
-                f"{', '.join(unplayed)}: not yet supported by this version; the standard "
-                "value is "
-                + ", ".join(f"{n}={format_value(getattr(STANDARD, n))}" for n in NOT_YET_PLAYED)
-            )
 
     def _check_sides(self, players: int) -> None:
         """RULES 8: partnership and persian are for 4 players in two sides; persian is
@@ -168,11 +157,6 @@ class Rules(msgspec.Struct, frozen=True, kw_only=True, gc=False):
                 "other games take 0, 1 or 2"
             )
 
-
-NOT_YET_PLAYED: tuple[str, ...] = ()
-"""Options the Struct holds and validates but the engine does not play yet: none since
-every option and variant of RULES.md sections 1-8 is played. A future option starts
-here, so that a log written by a newer program is refused rather than misread."""
 
 STANDARD = Rules()
 

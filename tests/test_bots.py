@@ -1,7 +1,7 @@
 """The bots: legal moves only, under every rule option; no peeking; replayable.
 
 - Every level plays only legal actions over many seeded games, under every option of
-  RULES.md sections 1-6 that the engine plays (rules.NOT_YET_PLAYED are refused).
+  RULES.md sections 1-7 (the variants of section 8 have tests of their own).
 - No peeking: the same visible history with another hidden deal (the cards the seat
   never saw dealt otherwise, and another seed in the header) gives the same decision.
 - The same seed gives the same game; a bot caught up from the log decides as one that
@@ -33,7 +33,7 @@ from rummy500_cli.events import (
     UpcardChosen,
 )
 from rummy500_cli.log import encode_log
-from rummy500_cli.rules import NOT_YET_PLAYED, Rules, make_rules
+from rummy500_cli.rules import Rules, make_rules
 from rummy500_cli.selfplay import bot_game
 from rummy500_cli.state import fold
 from rummy500_cli.view import view
@@ -60,7 +60,7 @@ def option_values() -> list[dict[str, object]]:
         "max_rounds": [1],
     }
     for name in Rules.__struct_fields__:
-        if name in NOT_YET_PLAYED or name in VARIANT_KEYS:
+        if name in VARIANT_KEYS:
             continue
         default = getattr(Rules(), name)
         values = samples[name] if name in samples else _literal_values(hints[name])
