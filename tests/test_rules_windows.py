@@ -50,6 +50,8 @@ def test_a_discard_that_could_be_laid_off_opens_a_rum_window_clockwise() -> None
     assert legal_actions(state) == [CallRum(1, "high"), Pass()]
     message = refused(state, "rum", seat=0)
     assert "Cyd" in message
+    # RULES 7: the called card cannot join cards of the hand; only `rum` or `pass` here
+    assert "call it (rum, or rum MELD) or pass" in refused(state, "meld 10H QD 6C")
 
 
 def test_rum_call_takes_the_discard_and_scores_it_for_the_caller() -> None:
