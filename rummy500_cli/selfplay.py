@@ -172,7 +172,7 @@ def play_one(config: Config, index: int, out: str | None = None) -> GameFigures:
 
     state, events = bot_game(config.players, rules, seed, levels, think=config.think, timer=timer)
     if out is not None:
-        from .log import encode_log
+        from .records.log import encode_log
 
         folder = Path(out)
         folder.mkdir(parents=True, exist_ok=True)

@@ -19,7 +19,7 @@ from .engine import new_game, resolve
 from .errors import LogError, RulesError, Rummy500Error
 from .events import Event, GameStarted, RoundDealt
 from .external import ExternalBot
-from .log import LogWriter, load_state
+from .records.log import LogWriter, load_state
 from .rules import Rules
 from .state import State
 

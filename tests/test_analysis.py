@@ -14,7 +14,7 @@ from rummy500_cli.cards import Card, parse_cards
 from rummy500_cli.cli.main import main
 from rummy500_cli.deal import stack
 from rummy500_cli.engine import new_game, play
-from rummy500_cli.log import encode_log, read_log
+from rummy500_cli.records.log import encode_log, read_log
 from rummy500_cli.rules import make_rules
 from rummy500_cli.state import fold
 

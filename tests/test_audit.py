@@ -9,13 +9,13 @@ import pytest
 from click.testing import CliRunner
 
 from rummy500_cli.actions import parse_action
-from rummy500_cli.audit import AuditError, audit
 from rummy500_cli.cards import parse_cards
 from rummy500_cli.cli.main import main
 from rummy500_cli.deal import stack
 from rummy500_cli.engine import new_game, play
 from rummy500_cli.errors import LogError
-from rummy500_cli.log import encode_log, line_hash, parse_log
+from rummy500_cli.records.audit import AuditError, audit
+from rummy500_cli.records.log import encode_log, line_hash, parse_log
 from rummy500_cli.rules import make_rules
 from rummy500_cli.state import fold
 

@@ -32,7 +32,7 @@ from rummy500_cli.events import (
     StockRebuilt,
     UpcardChosen,
 )
-from rummy500_cli.log import encode_log
+from rummy500_cli.records.log import encode_log
 from rummy500_cli.rules import Rules, make_rules
 from rummy500_cli.selfplay import bot_game
 from rummy500_cli.state import fold

@@ -21,7 +21,7 @@ import time
 import pytest
 
 from rummy500_cli.events import Discarded, StockDrawn
-from rummy500_cli.log import load_state, read_log
+from rummy500_cli.records.log import load_state, read_log
 from rummy500_cli.render.narrate import Narrator
 from rummy500_cli.render.style import Style
 

@@ -23,7 +23,7 @@ pexpect = pytest.importorskip("pexpect")
 from rummy500_cli.cards import Card, parse_cards  # noqa: E402
 from rummy500_cli.deal import stack  # noqa: E402
 from rummy500_cli.events import Melded, RumCalled, StockDrawn  # noqa: E402
-from rummy500_cli.log import load_state, read_log  # noqa: E402
+from rummy500_cli.records.log import load_state, read_log  # noqa: E402
 
 TIMEOUT = 15
 ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[()][0-9A-B]|\r")

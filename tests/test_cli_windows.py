@@ -10,7 +10,7 @@ from test_cli import make_runner
 from rummy500_cli.cards import Card, parse_cards
 from rummy500_cli.deal import stack
 from rummy500_cli.events import Passed, RumCalled
-from rummy500_cli.log import read_log
+from rummy500_cli.records.log import read_log
 
 # Ana melds 7-8-9H and discards 2C; Bo draws 10H and discards it: it fits Ana's run.
 HANDS = ["7H 8H 9H 2C", "KS 3D 4C 5S"]

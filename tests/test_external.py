@@ -6,8 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from rummy500_cli.audit import audit
-from rummy500_cli.log import read_log
+from rummy500_cli.records.audit import audit
+from rummy500_cli.records.log import read_log
 
 EXAMPLE = f"exec:{sys.executable} -m rummy500_cli.examples.random_bot"
 

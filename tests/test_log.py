@@ -9,7 +9,7 @@ import pytest
 
 from rummy500_cli.errors import LogError
 from rummy500_cli.events import FORMAT_VERSION
-from rummy500_cli.log import LogWriter, encode_log, load_state, parse_log, read_log
+from rummy500_cli.records.log import LogWriter, encode_log, load_state, parse_log, read_log
 from rummy500_cli.rules import make_rules
 from rummy500_cli.selfplay import bot_game
 

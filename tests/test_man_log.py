@@ -26,10 +26,10 @@ import msgspec
 import pytest
 
 from rummy500_cli import events as ev
-from rummy500_cli import log
 from rummy500_cli.cards import new_deck
 from rummy500_cli.deal import draw_for_dealer, shuffled_deck
 from rummy500_cli.engine import new_game, recorded_action, resolve
+from rummy500_cli.records import log
 from rummy500_cli.rules import STANDARD, Rules
 from rummy500_cli.state import fold
 
@@ -37,7 +37,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PAGE = ROOT / "man" / "rummy500-log.5"
 SCHEMA = ROOT / "man" / "rummy500-log.schema.json"
 REGENERATE = (
-    "python -c 'import json, rummy500_cli.log as l; "
+    "python -c 'import json, rummy500_cli.records.log as l; "
     "print(json.dumps(l.schema(), indent=2, sort_keys=True))' > man/rummy500-log.schema.json"
 )
 

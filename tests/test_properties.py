@@ -20,7 +20,7 @@ from rummy500_cli.engine import _uses, legal_actions, resolve, usable_depths
 from rummy500_cli.errors import Rummy500Error
 from rummy500_cli.events import Event, LaidOff, Melded, RoundDealt, RoundEnded, RumCalled
 from rummy500_cli.jokers import physical
-from rummy500_cli.log import encode_log, parse_log
+from rummy500_cli.records.log import encode_log, parse_log
 from rummy500_cli.rules import make_rules
 from rummy500_cli.scoring import hand_total
 from rummy500_cli.selfplay import bot_game

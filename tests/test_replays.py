@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 
-from rummy500_cli.audit import audit
 from rummy500_cli.events import (
     GameEnded,
     JokerBlocked,
@@ -20,8 +19,9 @@ from rummy500_cli.events import (
     RumCalled,
     WindowOpened,
 )
-from rummy500_cli.log import read_log
-from rummy500_cli.replay import Replay
+from rummy500_cli.records.audit import audit
+from rummy500_cli.records.log import read_log
+from rummy500_cli.records.replay import Replay
 
 REPLAYS = Path(__file__).resolve().parent.parent / "replays"
 

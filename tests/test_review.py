@@ -10,8 +10,8 @@ import pytest
 from click.testing import CliRunner
 
 from rummy500_cli.cli.main import main
-from rummy500_cli.log import read_log
-from rummy500_cli.replay import Replay
+from rummy500_cli.records.log import read_log
+from rummy500_cli.records.replay import Replay
 from rummy500_cli.state import fold
 
 REPLAYS = Path(__file__).resolve().parent.parent / "replays"

@@ -10,7 +10,6 @@ from __future__ import annotations
 import pytest
 from helpers import act, cards, is_legal, one, refused, start
 
-from rummy500_cli.audit import audit
 from rummy500_cli.cards import JOKER
 from rummy500_cli.engine import legal_actions
 from rummy500_cli.errors import RulesError
@@ -24,7 +23,8 @@ from rummy500_cli.events import (
     RoundEnded,
     StockDrawn,
 )
-from rummy500_cli.log import encode_log, parse_log
+from rummy500_cli.records.audit import audit
+from rummy500_cli.records.log import encode_log, parse_log
 from rummy500_cli.render.style import PLAIN
 from rummy500_cli.render.table import table_view
 from rummy500_cli.rules import make_rules

@@ -12,12 +12,12 @@ import pytest
 from helpers import act, card, cards, is_legal, one, refused, start
 
 from rummy500_cli.actions import Discard, LayMeld, LayOff, parse_action
-from rummy500_cli.audit import AuditError, audit
 from rummy500_cli.bots import make_bot
 from rummy500_cli.engine import legal_actions, new_game, recorded_action, usable_depths
 from rummy500_cli.errors import AmbiguousAction, RulesError
 from rummy500_cli.events import LaidOff, Melded, PileTaken, RoundEnded
-from rummy500_cli.log import encode_log, line_hash, parse_log
+from rummy500_cli.records.audit import AuditError, audit
+from rummy500_cli.records.log import encode_log, line_hash, parse_log
 from rummy500_cli.render.narrate import Narrator
 from rummy500_cli.render.rules_text import rules_text
 from rummy500_cli.render.style import PLAIN, Style

@@ -11,12 +11,12 @@ import pytest
 from click.testing import CliRunner
 from helpers import act, is_legal, of_type, one, start
 
-from rummy500_cli.audit import AuditError, audit
 from rummy500_cli.cli.main import main
 from rummy500_cli.engine import new_game
 from rummy500_cli.errors import RulesError
 from rummy500_cli.events import GameEnded, LaidOff, RoundDealt, RoundEnded
-from rummy500_cli.log import encode_log, line_hash, parse_log
+from rummy500_cli.records.audit import AuditError, audit
+from rummy500_cli.records.log import encode_log, line_hash, parse_log
 from rummy500_cli.render.narrate import Narrator
 from rummy500_cli.render.scores import score_table
 from rummy500_cli.render.style import Style

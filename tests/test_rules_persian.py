@@ -11,14 +11,14 @@ from click.testing import CliRunner
 from helpers import act, cards, is_legal, of_type, one, refused, start
 
 from rummy500_cli.actions import TakePile
-from rummy500_cli.audit import audit
 from rummy500_cli.cards import JOKER, new_deck
 from rummy500_cli.cli.main import main
 from rummy500_cli.deal import stack
 from rummy500_cli.engine import legal_actions
 from rummy500_cli.errors import RulesError
 from rummy500_cli.events import GameEnded, LaidOff, Melded, RoundDealt, RoundEnded
-from rummy500_cli.log import encode_log, parse_log
+from rummy500_cli.records.audit import audit
+from rummy500_cli.records.log import encode_log, parse_log
 from rummy500_cli.render.narrate import Narrator
 from rummy500_cli.render.style import Style
 from rummy500_cli.render.table import scoreline

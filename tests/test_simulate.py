@@ -15,7 +15,7 @@ from click.testing import CliRunner
 
 from rummy500_cli.cli.main import main
 from rummy500_cli.cli.simulate import simulate
-from rummy500_cli.log import load_state, read_log
+from rummy500_cli.records.log import load_state, read_log
 from rummy500_cli.selfplay import Config, game_plan, merge, shard_range, wilson
 
 ROOT = Path(__file__).resolve().parents[1]

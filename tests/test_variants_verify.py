@@ -12,8 +12,8 @@ import os
 
 import pytest
 
-from rummy500_cli.audit import audit
-from rummy500_cli.log import encode_log, parse_log
+from rummy500_cli.records.audit import audit
+from rummy500_cli.records.log import encode_log, parse_log
 from rummy500_cli.rules import make_rules
 from rummy500_cli.selfplay import bot_game
 

@@ -11,7 +11,7 @@ import click
 def _summaries():
     """(path, mtime, header, state) for every readable saved game, newest first."""
     from ..errors import LogError
-    from ..log import load_state, read_log
+    from ..records.log import load_state, read_log
     from .paths import saves_dir
 
     folder = saves_dir()

@@ -31,6 +31,6 @@ def schema() -> None:
     """Print the JSON Schema of one line of a game log (see rummy500-log(5))."""
     import json
 
-    from ..log import schema as log_schema
+    from ..records.log import schema as log_schema
 
     click.echo(json.dumps(log_schema(), indent=2, sort_keys=True))

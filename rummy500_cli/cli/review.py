@@ -15,7 +15,7 @@ LOG = click.Path(exists=True, dir_okay=False, path_type=Path)
 
 def _read(path: Path):
     from ..errors import LogError
-    from ..log import read_log
+    from ..records.log import read_log
 
     try:
         data = read_log(path)
@@ -42,10 +42,10 @@ def verify(log: Path, parent: Path | None) -> None:
     against the seed (or the stacked deck), every move against the recorded rules, and
     every score and total. Exit 0 with a one-line summary, or 1 at the first fault.
     """
-    from ..audit import audit, check_parent
     from ..errors import LogError
     from ..events import GameStarted
-    from ..log import parse_log
+    from ..records.audit import audit, check_parent
+    from ..records.log import parse_log
 
     try:
         raw = log.read_bytes()
@@ -119,7 +119,8 @@ def replay(
     --at, or output that is not a terminal: the position after event N (default: the
     last) printed as text; with --json, positions as JSON lines (every one without --at).
     """
-    from ..replay import Replay
+    from ..records.replay import Replay
+    from ..render.position import describe_position, json_position
     from .play import choose_style
 
     data = _read(log)
@@ -131,7 +132,7 @@ def replay(
     if json_mode:
         positions = [_position(game, at)] if at is not None else range(game.last + 1)
         for position in positions:
-            click.echo(_json_position(game, position, seat))
+            click.echo(json_position(game, position, seat))
         return
     if at is not None or not (sys.stdin.isatty() and sys.stdout.isatty()):
         position = _position(game, game.last if at is None else at)
@@ -149,51 +150,6 @@ def _position(game, at: int) -> int:
     if not 0 <= position <= game.last:
         raise click.BadParameter(f"the game has events 0 to {game.last}", param_hint="--at")
     return position
-
-
-def describe_position(game, position: int, seat, style) -> str:
-    """The table at a position, the event that led there in words, and where we are."""
-    from ..render.narrate import Narrator
-    from ..render.table import table_view
-
-    state = game.state_at(position)
-    viewer = seat if isinstance(seat, int) else None
-    before = game.state_at(position - 1) if position > 0 else None
-    narrator = Narrator(style, viewer=viewer, reveal=seat == "all")
-    words: list[str] = []
-    if before is not None:
-        event = game.events[position]
-        before.apply(event)
-        words = narrator.feed(event, before) or narrator.flush()
-    round_no, turn = game.round_and_turn(position)
-    where = f"round {round_no}, turn {turn}, event {position}/{game.last}"
-    table = table_view(state, viewer, style, show_all=seat == "all")
-    return "\n".join([*words, table, f"[{where}]"])
-
-
-def _json_position(game, position: int, seat) -> str:
-    import msgspec
-
-    from ..view import view, visible_event
-
-    state = game.state_at(position)
-    data: dict = {"position": position, "last": game.last}
-    data["event"] = (
-        visible_event(game.events[position], seat if isinstance(seat, int) else None)
-        if seat != "all"
-        else msgspec.to_builtins(game.events[position])
-    )
-    seen = view(state, seat if isinstance(seat, int) else 0)
-    table = msgspec.to_builtins(seen)
-    if seat == "all":
-        table["hands"] = [[c.ascii for c in hand] for hand in state.hands]
-        del table["hand"]
-        table["seat"] = None
-    elif seat is None:
-        del table["hand"]
-        table["seat"] = None
-    data["state"] = table
-    return msgspec.json.encode(data).decode()
 
 
 @click.command()
@@ -226,44 +182,18 @@ def branch(log: Path, at: int, output: Path | None) -> None:
     click.echo(f"Play it: rummy500 resume {new}")
 
 
-def branch_problem(game, at: int) -> str | None:
-    """Why a game cannot branch after event `at` (None: it can)."""
-    from ..engine import legal_actions
-
-    if not 2 <= at <= game.last:
-        return f"branch after an event from 2 to {game.last}"
-    state = game.state_at(at)
-    if state.over:
-        return f"the game is over after event {at}"
-    if not legal_actions(state):
-        return (
-            f"no one can move after event {at} (a move or a round is not finished); "
-            "try a later event"
-        )
-    return None
-
-
 def make_branch(log: Path, data, at: int, output: Path | None) -> Path:
-    from msgspec.structs import replace
-
-    from .. import __version__
+    """Write the branch of LOG after event `at`; a refusal is a usage error on --at."""
     from ..errors import LogError
-    from ..log import LogWriter, line_hash
-    from ..replay import Replay
+    from ..records.branch import branch_problem, default_branch_path, write_branch
+    from ..records.replay import Replay
 
     problem = branch_problem(Replay(data.events), at)
     if problem:
         raise click.BadParameter(problem, param_hint="--at")
-    header = replace(
-        data.events[0],
-        program=f"rummy500 {__version__}",
-        parent=log.name,
-        parent_at=at,
-        parent_hash=line_hash(data.lines[at]),
-    )
-    target = output or log.with_name(f"{log.stem}-branch-{at}.jsonl")
+    target = output or default_branch_path(log, at)
     try:
-        LogWriter.create(target, [header, *data.events[1 : at + 1]]).close()
+        write_branch(log, data, at, target)
     except LogError as error:
         raise click.ClickException(str(error)) from None
     return target
@@ -331,6 +261,7 @@ def analyze(log: Path, seats: tuple[str, ...], think: int, json_mode: bool) -> N
     import msgspec
 
     from ..analysis import game_stats, judge_decisions
+    from ..render.analysis import analysis_text
 
     data = _read(log)
     header = data.events[0]
@@ -372,94 +303,4 @@ def analyze(log: Path, seats: tuple[str, ...], think: int, json_mode: bool) -> N
             ).decode()
         )
         return
-    click.echo(_analysis_text(header.players, chosen, decisions, stats))
-
-
-def _plural(word: str, count: int) -> str:
-    if count == 1:
-        return word
-    return word[:-1] + "ies" if word.endswith("y") else word + "s"
-
-
-def _analysis_text(players, chosen, decisions, stats) -> str:
-    lines = [f"Decisions judged against the expert bot ({', '.join(players[s] for s in chosen)}):"]
-    marked = [d for d in decisions if d.label]
-    for decision in marked:
-        lines.append(
-            f"  event {decision.seq:>4} round {decision.round} {players[decision.seat]}: "
-            f"{decision.label}: {decision.played}; better {decision.best} "
-            f"(-{decision.points_lost:g} points, -{decision.win_drop * 100:.0f}% to win)"
-        )
-    if not marked:
-        lines.append("  no inaccuracy, mistake or blunder found")
-    for seat in chosen:
-        mine = [d for d in decisions if d.seat == seat]
-        counts = {
-            label: sum(d.label == label for d in mine)
-            for label in ("inaccuracy", "mistake", "blunder")
-        }
-        lost = sum(d.points_lost for d in mine)
-        lines.append(
-            f"  {players[seat]}: {len(mine)} decisions weighed, {lost:.0f} expected points lost; "
-            + ", ".join(f"{count} {_plural(label, count)}" for label, count in counts.items())
-        )
-    lines.append("")
-    header = [
-        "player",
-        "melded",
-        "laid off",
-        "deadwood",
-        "takes",
-        "depth",
-        "used",
-        "fed",
-        "out",
-        "missed",
-    ]
-    rows = []
-    for seat, figures in enumerate(stats.per_seat()):
-        rows.append(
-            [
-                players[seat],
-                str(figures["melded"]),
-                str(figures["laid_off"]),
-                str(figures["deadwood"]),
-                str(figures["pile_takes"]),
-                f"{figures['mean_depth']:.1f}",
-                f"{figures['taken_cards_used']}/{figures['taken_cards']}",
-                str(figures["fed_next"]),
-                str(figures["went_out"]),
-                str(figures["missed_plays"]),
-            ]
-        )
-    widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]
-    lines.append("The game in figures (fed: discards the next player took; out: rounds gone out):")
-    for row in [header, *rows]:
-        lines.append(
-            "  "
-            + "  ".join(
-                cell.rjust(width) if i else cell.ljust(width)
-                for i, (cell, width) in enumerate(zip(row, widths, strict=True))
-            )
-        )
-    lines.append("")
-    lines.append("Per round:")
-    for round_stats in stats.rounds:
-        end = {"went_out": f"{round_stats.went_out} went out", "in_play": "still in play"}.get(
-            round_stats.reason, "the stock ran out"
-        )
-        lines.append(f"  round {round_stats.round} ({end}):")
-        for seat, row in enumerate(round_stats.seats):
-            takes = ", ".join(f"{t.depth} deep, {t.used} used" for t in row.takes) or "none"
-            on = ", ".join(f"{points} on {owner}'s" for owner, points in row.laid_off_on.items())
-            extra = f" ({on})" if on else ""
-            out = f", out on turn {row.went_out_on_turn}" if row.went_out_on_turn else ""
-            missed = f", missed: {'; '.join(row.missed)}" if row.missed else ""
-            lines.append(
-                f"    {players[seat]}: score {row.score}, melded {row.melded}, laid off "
-                f"{row.laid_off}{extra}, deadwood {row.deadwood}, takes: {takes}, fed next "
-                f"{row.fed_next}{out}{missed}"
-            )
-    totals = ", ".join(f"{name} {total}" for name, total in zip(players, stats.totals, strict=True))
-    lines.append(f"Totals: {totals}" + ("" if stats.finished else " (unfinished)"))
-    return "\n".join(lines)
+    click.echo(analysis_text(header.players, chosen, decisions, stats))

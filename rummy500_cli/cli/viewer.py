@@ -20,9 +20,10 @@ from prompt_toolkit.output import ColorDepth
 
 from ..cards import Card
 from ..errors import ParseError
+from ..records.branch import branch_problem
+from ..records.replay import Replay
+from ..render.position import describe_position
 from ..render.style import Style
-from ..replay import Replay
-from .review import branch_problem, describe_position
 
 HELP = (
     "→/l next event · ←/h previous · ↓/↑ next/previous turn · ]/[ one rotation · "

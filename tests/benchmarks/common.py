@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from rummy500_cli.bots import RandomBot
 from rummy500_cli.engine import new_game, play
-from rummy500_cli.log import encode_log
+from rummy500_cli.records.log import encode_log
 from rummy500_cli.rules import make_rules
 from rummy500_cli.state import fold
 

@@ -19,8 +19,8 @@ from pathlib import Path
 import msgspec
 from common import best_of, long_log
 
-from rummy500_cli.audit import audit
-from rummy500_cli.log import Entry, parse_log
+from rummy500_cli.records.audit import audit
+from rummy500_cli.records.log import Entry, parse_log
 
 
 def main() -> None:

@@ -22,9 +22,9 @@ from typing import IO
 
 import msgspec
 
-from .errors import LogError
-from .events import FORMAT_VERSION, AnyEvent, Event, GameStarted
-from .state import State
+from ..errors import LogError
+from ..events import FORMAT_VERSION, AnyEvent, Event, GameStarted
+from ..state import State
 
 
 class Entry(msgspec.Struct, kw_only=True, frozen=True, gc=False):

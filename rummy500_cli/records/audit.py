@@ -17,13 +17,13 @@ from dataclasses import dataclass
 
 import msgspec
 
-from .cards import Card
-from .engine import new_game, recorded_action, resolve
-from .errors import LogError, Rummy500Error
-from .events import Event, GameStarted
+from ..cards import Card
+from ..engine import new_game, recorded_action, resolve
+from ..errors import LogError, Rummy500Error
+from ..events import Event, GameStarted
+from ..sides import side_name, side_totals
+from ..state import State
 from .log import LogData, line_hash
-from .sides import side_name, side_totals
-from .state import State
 
 
 class AuditError(LogError):

@@ -11,8 +11,8 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Sequence
 
-from .cards import Card
-from .events import (
+from ..cards import Card
+from ..events import (
     Discarded,
     Event,
     GameStarted,
@@ -25,7 +25,7 @@ from .events import (
     StockDrawn,
     UpcardChosen,
 )
-from .state import State
+from ..state import State
 
 
 class Replay:

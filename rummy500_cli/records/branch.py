@@ -1,0 +1,51 @@
+"""New games branched from a point of another ("what if"): the new log starts with the
+parent's header, marked with the parent's file name, the event it branches after and
+that line's hash, followed by the parent's events up to that point."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from msgspec.structs import replace
+
+from .. import __version__
+from ..engine import legal_actions
+from ..events import GameStarted
+from .log import LogData, LogWriter, line_hash
+from .replay import Replay
+
+
+def branch_problem(game: Replay, at: int) -> str | None:
+    """Why a game cannot branch after event `at` (None: it can)."""
+    if not 2 <= at <= game.last:
+        return f"branch after an event from 2 to {game.last}"
+    state = game.state_at(at)
+    if state.over:
+        return f"the game is over after event {at}"
+    if not legal_actions(state):
+        return (
+            f"no one can move after event {at} (a move or a round is not finished); "
+            "try a later event"
+        )
+    return None
+
+
+def default_branch_path(log: Path, at: int) -> Path:
+    """Where a branch of `log` after event `at` is written unless told otherwise."""
+    return log.with_name(f"{log.stem}-branch-{at}.jsonl")
+
+
+def write_branch(log: Path, data: LogData, at: int, target: Path) -> None:
+    """Write the branch of `data` (read from `log`) after event `at` to `target`.
+
+    The caller has checked `branch_problem`; a file error is a `LogError`."""
+    header = data.events[0]
+    assert isinstance(header, GameStarted)
+    header = replace(
+        header,
+        program=f"rummy500 {__version__}",
+        parent=log.name,
+        parent_at=at,
+        parent_hash=line_hash(data.lines[at]),
+    )
+    LogWriter.create(target, [header, *data.events[1 : at + 1]]).close()
