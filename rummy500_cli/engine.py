@@ -8,7 +8,7 @@ Two entry points carry the whole game:
   be legal. It never changes the state: the caller applies the events it gets.
 
 `new_game` makes the opening events. Comments cite the rule they implement (RULES x.y is
-a section of ../shared/RULES.md, kept in the man pages).
+rule y of section x of the rule book, rummy500-rules(7)).
 """
 
 from __future__ import annotations

@@ -29,7 +29,7 @@ META = {
     "pile": "pile: the discard pile, with the numbers to take",
     "melds": "melds: the melds on the table, with their ids",
     "score": "score: running totals and the last round's score table",
-    "rules": "rules: the rules of this game in words",
+    "rules": "rules [N.M]: the rules of this game in words, or rule N.M of the rule book",
     "log": "log [N]: the last N events (default 20) as recorded",
     "sort": "sort rank|suit: how your hand is sorted",
     "help": "help [COMMAND]: the commands, or one in detail",
@@ -131,6 +131,14 @@ class Interpreter:
 
     def _rules(self, args: list[str], seat: int) -> Reply:
         state = self.session.state
+        if args:  # a rule of the book, as a message cites it: rules 4.1
+            from .info import rule_book_text
+            from .manual import text_width
+
+            try:
+                return Reply(lines=[rule_book_text(args[0], text_width()).rstrip("\n")])
+            except Rummy500Error as error:
+                return Reply(error=str(error))
         return Reply(lines=[rules_text(state.rules, state.n)])
 
     def _log(self, args: list[str], seat: int) -> Reply:

@@ -13,7 +13,11 @@ COMMANDS = {
     "play": ("rummy500_cli.cli.play", "play", "Start a game against bots or friends."),
     "resume": ("rummy500_cli.cli.play", "resume", "Continue a saved game."),
     "games": ("rummy500_cli.cli.games", "games", "List saved games."),
-    "rules": ("rummy500_cli.cli.info", "rules", "Print the rules in effect in plain words."),
+    "rules": (
+        "rummy500_cli.cli.info",
+        "rules",
+        "Print the rules in effect in plain words, or a rule of the rule book.",
+    ),
     "replay": ("rummy500_cli.cli.review", "replay", "Step through a game, event by event."),
     "analyze": (
         "rummy500_cli.cli.review",
@@ -29,6 +33,7 @@ COMMANDS = {
         "Play many bot games and compare levels.",
     ),
     "schema": ("rummy500_cli.cli.info", "schema", "Print the JSON Schema of a game log line."),
+    "man": ("rummy500_cli.cli.manual", "man", "Show a man page: rummy500, play, rules, ..."),
 }
 
 
@@ -54,7 +59,7 @@ class LazyGroup(click.Group):
 @click.group(
     cls=LazyGroup,
     context_settings={"help_option_names": ["-h", "--help"]},
-    epilog="Run 'rummy500 COMMAND --help' for a command's options; man rummy500 for more.",
+    epilog="Run 'rummy500 COMMAND --help' for a command's options; 'rummy500 man' for more.",
 )
 @click.version_option(__version__, "-V", "--version", prog_name="rummy500")
 def main() -> None:
