@@ -29,9 +29,7 @@ def parse_seat_kind(text: str) -> str:
     if text.strip().startswith("exec:"):
         command = text.strip()[5:].strip()
         if not command:
-            raise RulesError(
-                "exec: needs a command, e.g. exec:'python3 -m rummy500_cli.examples.random_bot'"
-            )
+            raise RulesError("exec: needs a command, e.g. exec:'rummy500 example-bot'")
         return f"exec:{command}"
     kind = text.strip().lower()
     if kind == "human":

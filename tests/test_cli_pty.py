@@ -93,6 +93,10 @@ def finish(child) -> int:
 
 
 def test_interactive_prompt_then_resume_to_the_end_of_the_round(tmp_path, env, deck):
+    # The script's folder is not on PATH, as in a fresh shell after the README's line 1.
+    program = command()
+    folder = os.path.dirname(program[0])
+    env["PATH"] = os.pathsep.join(p for p in env.get("PATH", "").split(os.pathsep) if p != folder)
     save = tmp_path / "game.jsonl"
     where = f"--save {shlex.quote(str(save))} --deck {shlex.quote(str(deck))}"
     line = f"play --seed 7 --name Ana --pace 0 {where} --seat 1=random --target 1"
@@ -132,10 +136,13 @@ def test_interactive_prompt_then_resume_to_the_end_of_the_round(tmp_path, env, d
         assert index == 0, plain(child.before + child.after)
         expect_prompt(child)
 
-        # Ctrl-D saves and leaves with the resume line, exit status 0.
+        # Ctrl-D saves and leaves with the resume line, exit status 0: a command that
+        # works from this shell, so the script by its full path.
         child.sendcontrol("d")
-        child.expect(r"Resume with: rummy500 resume (\S+)")
-        assert plain(child.match.group(1)) == str(save)
+        child.expect(r"Resume with: (\S+) resume (\S+)")
+        printed = plain(child.match.group(1))
+        assert printed == (program[0] if len(program) == 1 else "rummy500")
+        assert plain(child.match.group(2)) == str(save)
         assert finish(child) == 0
     finally:
         child.close(force=True)
@@ -146,7 +153,16 @@ def test_interactive_prompt_then_resume_to_the_end_of_the_round(tmp_path, env, d
     history = (tmp_path / "state" / "rummy500" / "history").read_text()
     assert "+draw" in history and "+hand" in history
 
-    child = spawn(["resume", str(save), "--pace", "0"], env)
+    # Resumed with the command printed, as a user pastes it.
+    words = shlex.split(printed) if len(program) == 1 else program
+    child = pexpect.spawn(
+        words[0],
+        [*words[1:], "resume", str(save), "--pace", "0"],
+        env=env,
+        dimensions=(40, 120),
+        encoding="utf-8",
+        timeout=TIMEOUT,
+    )
     try:
         table = expect_prompt(child)
         assert "Hand (Ana, 14):" in table

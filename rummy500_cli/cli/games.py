@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import datetime as dt
+import shlex
 from pathlib import Path
 
 import click
+
+from .. import program
 
 
 def _summaries():
@@ -49,7 +52,8 @@ def games(show_all: bool) -> None:
     for path, mtime, _header, state in rows:
         when = dt.datetime.fromtimestamp(mtime).strftime("%Y-%m-%d %H:%M")
         if state is None:
-            click.echo(f"{path}  {when}  (unreadable: rummy500 verify {path})")
+            command = f"{program.command()} verify {shlex.quote(str(path))}"
+            click.echo(f"{path}  {when}  (unreadable: {command})")
             continue
         if state.over and not show_all:
             continue

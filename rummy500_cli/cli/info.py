@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from .. import program
 from .options import default_players, rule_options, rules_from
 
 
@@ -46,7 +47,8 @@ def rules(
 
     chosen = rules_from(variant, rule, target, players or default_players(variant, 2))
     click.echo(rules_text(chosen, players))
-    click.echo("The numbered rule book: rummy500 rules --full; one rule: rummy500 rules 4.1.")
+    me = program.command()
+    click.echo(f"The numbered rule book: {me} rules --full; one rule: {me} rules 4.1.")
 
 
 def rule_book_text(section: str, width: int) -> str:

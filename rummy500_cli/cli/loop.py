@@ -15,7 +15,7 @@ from typing import IO, Any
 
 import click
 
-from .. import protocol
+from .. import program, protocol
 from ..actions import Pass
 from ..errors import ParseError, Rummy500Error
 from ..events import Event, GameEnded, GameStarted, RoundDealt, RoundEnded
@@ -107,9 +107,12 @@ class JsonConsole(PlainConsole):
             return request
 
 
-def resume_line(session: Session) -> str:
-    """The command that goes on with the game, quoted so it can be pasted into a shell."""
-    return f"rummy500 resume {shlex.quote(str(session.path))}"
+def resume_line(session: Session, absolute: bool = True) -> str:
+    """The command that goes on with the game, quoted so it can be pasted into a shell,
+    in a form that a fresh shell finds (see `program.command`), with the log's full path
+    (a program speaking the protocol gets the path as it gave it: `absolute=False`)."""
+    path = session.path.absolute() if absolute else session.path
+    return f"{program.command()} resume {shlex.quote(str(path))}"
 
 
 def run(
@@ -142,8 +145,9 @@ def run(
             console.show(score_table(state.players, event))
         if isinstance(event, GameEnded):
             console.banner(f"The game is over. Log: {session.path}")
-            path = shlex.quote(str(session.path))
-            console.banner(f"Next: rummy500 replay {path} · rummy500 export {path}")
+            path = shlex.quote(str(session.path.absolute()))
+            me = program.command()
+            console.banner(f"Next: {me} replay {path} · {me} export {path}")
 
     if isinstance(console, JsonConsole):
         header = session.events[0]
@@ -221,7 +225,7 @@ def _goodbye(console: PlainConsole, session: Session, reason: str) -> None:
     if isinstance(console, JsonConsole):
         message = {"type": "bye", "reason": reason, "log": str(session.path)}
         if not session.state.over:
-            message["resume"] = resume_line(session)
+            message["resume"] = resume_line(session, absolute=False)
         console.send(**message)
         return
     if reason == "quit":

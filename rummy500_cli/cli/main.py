@@ -34,6 +34,11 @@ COMMANDS = {
     ),
     "schema": ("rummy500_cli.cli.info", "schema", "Print the JSON Schema of a game log line."),
     "man": ("rummy500_cli.cli.manual", "man", "Show a man page: rummy500, play, rules, ..."),
+    "example-bot": (
+        "rummy500_cli.cli.example",
+        "example_bot",
+        "A random bot for --seat N=exec:'rummy500 example-bot'.",
+    ),
 }
 
 

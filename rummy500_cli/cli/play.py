@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import os
 import secrets
+import shlex
 import sys
 from pathlib import Path
 from typing import IO
 
 import click
 
+from .. import program
 from .options import default_players, rule_options, rules_from
 
 BOT_NAMES = ["Ada", "Bob", "Cy", "Dee", "Eve", "Fox", "Gus", "Hal"]
@@ -213,14 +215,17 @@ def _go(
     default="greedy",
     show_default=True,
     metavar="LEVEL[,LEVEL...]",
-    help="The bots' levels, seat by seat: random, greedy.",
+    help="The bots' levels, seat by seat from seat 1, repeated to fill the table: random, "
+    "greedy, strong, expert.",
 )
 @click.option(
     "--seat",
     "seats",
     multiple=True,
     metavar="N=KIND[:NAME]",
-    help="Seat N: human or a bot level, with a name (repeatable), e.g. 1=human:Ana.",
+    help="Who plays seat N (seats count from 0, you are seat 0): human or a bot level, "
+    "with a name (repeatable), e.g. 1=human:Ana for a friend at this keyboard, "
+    "1=strong:Bea, or 1=exec:'rummy500 example-bot' for a program.",
 )
 @click.option(
     "--seed", default=None, help="Deal from this seed (default: a fresh one, shown at the start)."
@@ -316,7 +321,9 @@ def resume(
     if path is None:
         path = latest_unfinished()
         if path is None:
-            raise click.ClickException("no unfinished game is saved; start one with rummy500 play")
+            raise click.ClickException(
+                f"no unfinished game is saved; start one with {program.command()} play"
+            )
     style = choose_style(color, ascii_cards, four_color)
     try:
         session, warnings = Session.resume(path, bot_timeout)
@@ -324,5 +331,8 @@ def resume(
         raise click.ClickException(str(error)) from None
     if session.state.over:
         session.close()
-        raise click.ClickException(f"{path}: this game is over; see it with rummy500 replay {path}")
+        raise click.ClickException(
+            f"{path}: this game is over; see it with "
+            f"{program.command()} replay {shlex.quote(str(path))}"
+        )
     _go(session, json_mode, commands, quiet, strict, style, pace, windows, warnings)
