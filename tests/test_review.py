@@ -128,3 +128,45 @@ def test_export_is_a_readable_transcript(fmt: str) -> None:
         assert text.startswith("# Rummy 500") and "## Round 1: " in text
     ascii_text = run("export", str(TWO), "--ascii").output
     assert "♥" not in ascii_text and "♠" not in ascii_text
+
+
+def test_export_shows_each_deal_sorted_as_the_hand_is() -> None:
+    """Issue 12 point 14: a deal reads as the player saw it, by suit then rank, suits in
+    groups, not in the order the cards were dealt."""
+    from rummy500_cli.cards import Card, sort_key
+    from rummy500_cli.events import RoundDealt
+
+    events = read_log(TWO).events
+    dealt = next(event for event in events if isinstance(event, RoundDealt))
+    text = run("export", str(TWO), "--ascii").output
+    for name, hand in zip(("Ana", "Bob"), dealt.hands, strict=True):
+        line = next(line for line in text.splitlines() if line.startswith(f"  {name}: "))
+        groups = line.removeprefix(f"  {name}: ").split("  ")
+        cards = [Card.parse(word) for group in groups for word in group.split()]
+        assert cards == sorted((Card.parse(c) for c in hand), key=sort_key)
+        assert all(len({card.suit for card in map(Card.parse, g.split())}) == 1 for g in groups)
+    assert "  Ana: 6S 7S 10S JS QS  10H  7C 9C KC  2D 5D 7D 9D" in text
+
+
+def test_export_markdown_score_tables_are_markdown_tables() -> None:
+    text = run("export", str(TWO), "--format", "markdown").output
+    assert "```" not in text
+    lines = text.splitlines()
+    start = lines.index("**Round 1 scores**")
+    assert lines[start + 1 : start + 6] == [
+        "",
+        "| player | table | hand | round | total |",
+        "| --- | ---: | ---: | ---: | ---: |",
+        "| Ana | 68 | -30 | 38 | 38 |",
+        "| Bob | 95 | 0 | 95 | 95 |",
+    ]
+    assert lines[start + 6] == ""
+
+
+def test_a_markdown_table_escapes_a_pipe_in_a_name() -> None:
+    from rummy500_cli.events import RoundEnded
+    from rummy500_cli.render.scores import score_table
+
+    ended = next(e for e in read_log(TWO).events if isinstance(e, RoundEnded))
+    table = score_table(("A|na", "Bob"), ended, markdown=True)
+    assert "| A\\|na | 68 | -30 | 38 | 38 |" in table.splitlines()

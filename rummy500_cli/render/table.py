@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from ..cards import rank_sort_key, sort_key
+from collections.abc import Iterable
+
+from ..cards import Card, rank_sort_key, sort_key
 from ..sides import partner_of, partnered, side_name, side_totals
 from ..state import State
 from .style import Style
@@ -87,20 +89,25 @@ def meld_lines(state: State, style: Style) -> list[str]:
     return lines
 
 
+def hand_cards(cards: Iterable[Card], style: Style, by_rank: bool = False) -> str:
+    """Cards as a hand shows them: sorted by suit then rank, suits in groups (or sorted
+    by rank)."""
+    hand = sorted(cards, key=rank_sort_key if by_rank else sort_key)
+    if by_rank:
+        return style.cards(hand)
+    groups: list[list[Card]] = []
+    for card in hand:
+        if groups and groups[-1][0].suit == card.suit:
+            groups[-1].append(card)
+        else:
+            groups.append([card])
+    return "  ".join(style.cards(group) for group in groups)
+
+
 def hand_line(state: State, seat: int, style: Style, by_rank: bool = False) -> str:
     """A hand sorted by suit then rank (or by rank), suits in groups."""
-    hand = sorted(state.hands[seat], key=rank_sort_key if by_rank else sort_key)
-    if by_rank:
-        body = style.cards(hand)
-    else:
-        groups: list[list] = []
-        for card in hand:
-            if groups and groups[-1][0].suit == card.suit:
-                groups[-1].append(card)
-            else:
-                groups.append([card])
-        body = "  ".join(style.cards(group) for group in groups)
-    return f"Hand ({state.players[seat]}, {len(hand)}): {body}"
+    hand = state.hands[seat]
+    return f"Hand ({state.players[seat]}, {len(hand)}): {hand_cards(hand, style, by_rank)}"
 
 
 def turn_line(state: State) -> str:
