@@ -34,7 +34,31 @@ def test_replay_at_shows_every_hand_of_a_finished_game() -> None:
     result = run("replay", str(TWO), "--at", "40", "--no-color")
     assert result.exit_code == 0
     assert "Hand (Ana," in result.output and "Hand (Bob," in result.output
-    assert "[round 2, turn 4, event 40/261]" in result.output
+    assert "[round 2, turn 5, event 40/261]" in result.output
+
+
+def test_the_status_line_counts_the_turn_of_the_player_to_move() -> None:
+    """Issue 12 point 15: once a discard has passed the turn, the status line says the
+    next turn (event 40 is Ana's discard; Bob is to draw in turn 5)."""
+    shown = {at: run("replay", str(TWO), "--at", str(at), "--no-color").output for at in (39, 40)}
+    assert shown[39].startswith("Ana draws") and "[round 2, turn 4, event 39/261]" in shown[39]
+    assert shown[40].startswith("Ana discards") and "Bob to draw" in shown[40]
+    assert "[round 2, turn 5, event 40/261]" in shown[40]
+    game = Replay(read_log(TWO).events)
+    for start in game.round_starts():
+        assert game.round_and_turn(start)[1] == 1
+    for start, following in zip(game.turn_starts(), game.turn_starts()[1:], strict=False):
+        if game.round_and_turn(start)[0] == game.round_and_turn(following)[0]:
+            assert game.round_and_turn(following)[1] == game.round_and_turn(start)[1] + 1
+            assert game.round_and_turn(following - 1) == game.round_and_turn(start)
+
+
+def test_a_finished_game_shows_the_pile_without_numbers_to_take() -> None:
+    over = run("replay", str(TWO), "--at", "-1", "--no-color").output
+    pile = next(line for line in over.splitlines() if line.startswith("Pile"))
+    assert pile.startswith("Pile: ") and "take N" not in pile and ":" not in pile[6:]
+    playing = run("replay", str(TWO), "--at", "40", "--no-color").output
+    assert "Pile (take N): " in playing
 
 
 def test_replay_as_a_seat_shows_only_what_it_knew() -> None:

@@ -61,6 +61,8 @@ def pile_line(state: State, style: Style) -> str:
     """The spread pile, oldest first, each card with the number that takes it."""
     if not state.pile:
         return "Pile: empty"
+    if state.phase in ("over", "between", "start"):  # no one may take from it now
+        return f"Pile: {style.cards(state.pile)}"
     size = len(state.pile)
     cards = " ".join(
         f"{style.dim(str(size - i))}:{style.card(card)}" for i, card in enumerate(state.pile)
