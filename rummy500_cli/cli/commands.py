@@ -66,10 +66,11 @@ def legal_summary(session: Session, limit: int = 6, ascii: bool = True) -> str:
 class Interpreter:
     """Reads one line of the command language for a seat and acts on the session."""
 
-    def __init__(self, session: Session, style: Style) -> None:
+    def __init__(self, session: Session, style: Style, by_rank: bool = False) -> None:
         self.session = session
         self.style = style
-        self.by_rank = False
+        self.by_rank = by_rank
+        """The hand sorted by rank (`sort rank`, remembered in the config file)."""
 
     def handle(self, line: str, seat: int, on_event=None) -> Reply:
         words = line.split()
@@ -154,9 +155,17 @@ class Interpreter:
     def _sort(self, args: list[str], seat: int) -> Reply:
         if args and args[0].lower() in ("rank", "suit"):
             self.by_rank = args[0].lower() == "rank"
+        elif args:
+            return Reply(error=f"sort {args[0]}: write sort rank, sort suit, or sort alone")
         else:
             self.by_rank = not self.by_rank
-        return self._hand([], seat)
+        from .preferences import remember
+
+        reply = self._hand([], seat)
+        problem = remember("sort", "rank" if self.by_rank else "suit")
+        if problem:
+            reply.lines.append(f"warning: {problem}")
+        return reply
 
     def _help(self, args: list[str], seat: int) -> Reply:
         if args:

@@ -121,13 +121,14 @@ def run(
     pace: float = 0.0,
     hot_seat: bool = False,
     windows: str = "ask",
+    by_rank: bool = False,
 ) -> int:
     """Play until the game ends or the player leaves; answer the exit status.
 
     `windows="pass"` passes for the humans in the rum_call and out_of_turn windows
     (RULES 7) without asking them."""
     style = console.style
-    interpreter = Interpreter(session, style)
+    interpreter = Interpreter(session, style, by_rank)
     state = session.state
     humans = [seat for seat in range(state.n) if session.is_human(seat)]
     home = humans[0] if len(humans) == 1 else None

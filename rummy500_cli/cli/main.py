@@ -33,6 +33,11 @@ COMMANDS = {
         "Play many bot games and compare levels.",
     ),
     "schema": ("rummy500_cli.cli.info", "schema", "Print the JSON Schema of a game log line."),
+    "config": (
+        "rummy500_cli.cli.preferences",
+        "config",
+        "Show or set the preferences of the config file.",
+    ),
     "man": ("rummy500_cli.cli.manual", "man", "Show a man page: rummy500, play, rules, ..."),
     "example-bot": (
         "rummy500_cli.cli.example",
