@@ -566,9 +566,9 @@ def test_scripted_game_to_the_end(tmp_path, deck_file, bot):
     start = out.index("You discard 2♠.")
     assert out[start : start + 8] == [
         "You discard 2♠.",
-        "Ana goes out. Round 1 is over.",
+        "You go out. Round 1 is over.",
         *SCORE_TABLE,
-        "Ana wins the game with 112.",
+        "You win the game with 112.",
         f"The game is over. Log: {save}",
     ]
     assert "You meld K♠ K♥ K♣ K♦ (40) as #4." in out
@@ -595,7 +595,7 @@ def test_scripted_game_to_max_rounds(tmp_path, deck_file):
     result = stacked(save, deck_file, "--seat 1=random --rule max_rounds=1")
     assert result.exit_code == 0
     out = lines_of(result.stdout)
-    start = out.index("Ana goes out. Round 1 is over.")
+    start = out.index("You go out. Round 1 is over.")
     assert out[start + 1 : start + 5] == SCORE_TABLE
     assert out[start + 5].startswith("The game stops unfinished after 1 round")
     state = load_state(read_log(save).events)

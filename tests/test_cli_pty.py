@@ -177,9 +177,9 @@ def test_interactive_prompt_then_resume_to_the_end_of_the_round(tmp_path, env, d
             child.expect(seen)
             expect_prompt(child)
         child.sendline("x 2s")
-        child.expect(r"Ana wins the game with 112\.")
+        child.expect(r"You win the game with 112\.")
         scores = plain(child.before)
-        assert "Ana goes out. Round 1 is over." in scores
+        assert "You go out. Round 1 is over." in scores
         lines = [line.strip() for line in scores.splitlines()]
         assert "Round 1 scores" in lines
         assert "Ana       112      0    112    112" in lines

@@ -6,11 +6,13 @@ whether to leave. It knows nothing of terminals: the loop prints the reply.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 import msgspec
 
-from ..actions import ALIASES, USAGE, parse_action
+from ..actions import ALIASES, USAGE, Action, AnyAction, parse_action
+from ..cards import rank_sort_key, sort_key
 from ..engine import legal_actions
 from ..errors import Rummy500Error
 from ..events import Event, RoundEnded
@@ -47,9 +49,39 @@ class Reply:
     quit: bool = False
 
 
-def legal_summary(session: Session, limit: int = 6, ascii: bool = True) -> str:
-    """The legal moves now, in the command language, shortened for one line."""
-    actions = legal_actions(session.state)
+MOVE_ORDER = ("upcard", "power", "draw", "take", "block", "meld", "lay", "rum", "discard", "pass")
+"""The order the legal moves are listed in: as a turn goes."""
+
+
+def action_key(action: Action, by_rank: bool = False) -> tuple:
+    """Where a move goes in a list of moves: by kind in the order of a turn, then by its
+    cards as the hand is sorted, then by meld and pile position."""
+    key = rank_sort_key if by_rank else sort_key
+    tag = type(action).__struct_config__.tag
+    cards = getattr(action, "cards", None)
+    if cards is None:
+        card = getattr(action, "card", None)
+        cards = () if card is None else (card,)
+    return (
+        MOVE_ORDER.index(tag) if tag in MOVE_ORDER else len(MOVE_ORDER),
+        sorted(key(card) for card in cards),
+        getattr(action, "meld", 0),
+        getattr(action, "depth", 0),
+        action.text(),
+    )
+
+
+def sorted_legal(state, by_rank: bool = False) -> list[AnyAction]:
+    """The legal moves now, in the order `action_key` gives."""
+    return sorted(legal_actions(state), key=lambda action: action_key(action, by_rank))
+
+
+def legal_summary(
+    session: Session, limit: int = 6, ascii: bool = True, by_rank: bool = False
+) -> str:
+    """The legal moves now, in the command language, shortened for one line, in the
+    order of a turn and of the hand."""
+    actions = sorted_legal(session.state, by_rank)
     words = []
     for action in actions:
         text = action.text(ascii)
@@ -87,8 +119,8 @@ class Interpreter:
             action = parse_action(line, state)
             events = self.session.submit(action, seat, on_event)
         except Rummy500Error as error:
-            legal = legal_summary(self.session, ascii=self.style.ascii)
-            return Reply(error=f"{error}; legal now: {legal}")
+            legal = legal_summary(self.session, ascii=self.style.ascii, by_rank=self.by_rank)
+            return Reply(error=f"{_without_usable(str(error))}; legal now: {legal}")
         return Reply(events=events)
 
     def table(self, seat: int) -> str:
@@ -179,11 +211,22 @@ class Interpreter:
         shown = {word for word in USAGE if _in_game(word, rules)}
         lines = ["Moves:"] + [f"  {text}" for word, text in USAGE.items() if word in shown]
         lines += ["Table:"] + [f"  {text}" for text in META.values()]
-        lines.append(f"Legal now: {legal_summary(self.session, ascii=self.style.ascii)}")
+        lines.append(
+            f"Legal now: {legal_summary(self.session, ascii=self.style.ascii, by_rank=self.by_rank)}"
+        )
         return Reply(lines=lines)
 
     def _quit(self, args: list[str], seat: int) -> Reply:
         return Reply(quit=True)
+
+
+USABLE = re.compile(r"; usable now: take \d+(?:, \d+)*")
+
+
+def _without_usable(message: str) -> str:
+    """A refusal without its own list of the takes usable now: the `legal now` list that
+    follows it says the same, and more."""
+    return USABLE.sub("", message)
 
 
 def _in_game(word: str, rules) -> bool:

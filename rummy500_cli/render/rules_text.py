@@ -6,6 +6,7 @@ from ..cards import JOKER
 from ..rules import Rules, format_value
 from ..scoring import hand_value
 from ..sides import partnered
+from .words import count
 
 
 def rules_text(rules: Rules, players: int | None = None) -> str:
@@ -149,7 +150,8 @@ def rules_text(rules: Rules, players: int | None = None) -> str:
             "(block). The dealt jokers are not wild and count 0 in the hand."
         )
     if r.max_rounds:
-        lines.append(f"The game stops unfinished after {r.max_rounds} rounds if nobody has won.")
+        rounds = count(r.max_rounds, "round")
+        lines.append(f"The game stops unfinished after {rounds} if nobody has won.")
     changes = r.changes()
     lines.append(
         "Options changed from the standard game: "

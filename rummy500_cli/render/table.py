@@ -8,6 +8,7 @@ from ..cards import Card, rank_sort_key, sort_key
 from ..sides import partner_of, partnered, side_name, side_totals
 from ..state import State
 from .style import Style
+from .words import count
 
 STEP_WORDS = {
     "power": "name the power of the dealer's joker (power wild|double|split)",
@@ -150,7 +151,7 @@ def table_view(
         if show_all or seat == viewer:
             continue
         mark = " (partner)" if seat == partner else ""
-        counts.append(f"{name}{mark} {len(state.hands[seat])} cards")
+        counts.append(f"{name}{mark} {count(len(state.hands[seat]), 'card')}")
     if counts:
         lines.append("Others: " + " · ".join(counts))
     seats = range(state.n) if show_all else ([] if viewer is None else [viewer])
