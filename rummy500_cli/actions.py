@@ -215,8 +215,8 @@ ALIASES = {
 USAGE = {
     "draw": "draw (or d)",
     "take": "take N|CARD (or t), N counted from the top of the pile, 1 = top card",
-    "meld": "meld CARDS (or m), e.g. meld 7H 7S 7D (a joker: jk, or jk=7C to name its card)",
-    "lay": "lay CARDS on MELD [low|high] (or l), e.g. lay 8H on 2",
+    "meld": "meld CARDS [low|high] (or m), e.g. meld 7H 7S 7D",
+    "lay": "lay CARDS [on MELD] [low|high] (or l), e.g. lay 8H on 2",
     "discard": "discard CARD (or x), e.g. discard KS",
     "upcard": "upcard CARD (or u)",
     "pass": "pass (or p), in a window: no call, nothing more to play",

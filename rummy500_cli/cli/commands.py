@@ -7,19 +7,22 @@ whether to leave. It knows nothing of terminals: the loop prints the reply.
 from __future__ import annotations
 
 import re
+import textwrap
 from dataclasses import dataclass, field
 
 import msgspec
 
-from ..actions import ALIASES, USAGE, Action, AnyAction, parse_action
+from ..actions import ALIASES, USAGE, Action, AnyAction, LayOff, parse_action, parse_play_cards
 from ..cards import rank_sort_key, sort_key
 from ..engine import legal_actions
-from ..errors import Rummy500Error
+from ..errors import AmbiguousAction, IllegalAction, ParseError, Rummy500Error
 from ..events import Event, RoundEnded
+from ..render.command_help import detail
 from ..render.rules_text import rules_text
 from ..render.scores import score_table
 from ..render.style import Style
 from ..render.table import hand_line, meld_lines, pile_line, sides_line, table_view
+from ..render.words import close_word
 from ..session import Session
 from ..sides import partnered
 from ..view import visible_event
@@ -27,18 +30,37 @@ from ..view import visible_event
 META = {
     "hint": "hint: a suggested move and why",
     "hand": "hand: your cards",
-    "table": "table (or ?): the whole table",
+    "table": "table: the whole table",
     "pile": "pile: the discard pile, with the numbers to take",
     "melds": "melds: the melds on the table, with their ids",
     "score": "score: running totals and the last round's score table",
     "rules": "rules [N.M]: the rules of this game in words, or rule N.M of the rule book",
     "log": "log [N]: the last N events (default 20) as recorded",
-    "sort": "sort rank|suit: how your hand is sorted",
+    "sort": "sort [rank|suit]: how your hand is sorted",
     "help": "help [COMMAND]: the commands, or one in detail",
-    "quit": "quit (or q, Ctrl-D): leave; the game is saved",
+    "quit": "quit: leave; the game is saved",
 }
+"""The table commands: not moves, they take no turn and are not recorded."""
 META_ALIASES = {"?": "table", "q": "quit", "exit": "quit", "h": "help", "s": "score"}
 COMMAND_WORDS = sorted({*ALIASES, *META, *META_ALIASES})
+KEYS = {"quit": "Ctrl-D"}
+"""Keys that do what a table command does, at the interactive prompt."""
+
+
+def meta_line(word: str) -> str:
+    """A table command's line of help, with its aliases: `score (or s): ...`."""
+    usage, _, what = META[word].partition(": ")
+    others = [alias for alias, target in META_ALIASES.items() if target == word]
+    others += [KEYS[word]] if word in KEYS else []
+    return f"{usage} (or {', '.join(others)}): {what}" if others else META[word]
+
+
+def unknown(word: str, kind: str, words: list[str]) -> str:
+    """`unknown command 'drwa': did you mean draw? (help lists the commands)` for a typo
+    close to one of `words`."""
+    close = close_word(word, words)
+    guess = f": did you mean {close}?" if close else ""
+    return f"{kind} {word!r}{guess} (help lists the commands)"
 
 
 @dataclass
@@ -113,15 +135,47 @@ class Interpreter:
         if word in META:
             return getattr(self, f"_{word}")(words[1:], seat)
         state = self.session.state
+        legal = legal_summary(self.session, ascii=self.style.ascii, by_rank=self.by_rank)
+        if word not in ALIASES:
+            known = [*sorted(set(ALIASES.values())), *META]
+            return Reply(error=f"{unknown(words[0], 'unknown command', known)}; legal now: {legal}")
         if state.to_move != seat:
             return Reply(error=f"it is {state.players[state.to_move]}'s turn")
         try:
-            action = parse_action(line, state)
+            if ALIASES[word] == "lay" and "on" not in (w.lower() for w in words[1:]):
+                action = self._lay_where(words[1:])
+            else:
+                action = parse_action(line, state)
             events = self.session.submit(action, seat, on_event)
         except Rummy500Error as error:
             legal = legal_summary(self.session, ascii=self.style.ascii, by_rank=self.by_rank)
             return Reply(error=f"{_without_usable(str(error))}; legal now: {legal}")
         return Reply(events=events)
+
+    def _lay_where(self, words: list[str]) -> AnyAction:
+        """`lay 3S` without `on MELD`: the one lay-off of those cards that is legal now
+        (issue: infer the meld when only one fits); else say which to choose."""
+        from collections import Counter
+
+        end = words.pop().lower() if words and words[-1].lower() in ("low", "high") else None
+        if not words:
+            raise ParseError(f"usage: {USAGE['lay']}")
+        cards, jokers = parse_play_cards(words)
+        typed = " ".join(words)
+        fits = [
+            action
+            for action in sorted_legal(self.session.state, self.by_rank)
+            if isinstance(action, LayOff)
+            and Counter(action.cards) == Counter(cards)
+            and (not jokers or action.jokers == jokers)
+            and (end is None or action.end == end)
+        ]
+        if len(fits) == 1:
+            return fits[0]
+        if not fits:
+            raise IllegalAction(f"lay {typed}: those cards fit no meld on the table now")
+        choices = " or ".join(action.text(self.style.ascii) for action in fits)
+        raise AmbiguousAction(f"lay {typed}: the cards fit more than one place; say {choices}")
 
     def table(self, seat: int) -> str:
         return table_view(self.session.state, seat, self.style, self.by_rank)
@@ -200,17 +254,24 @@ class Interpreter:
         return reply
 
     def _help(self, args: list[str], seat: int) -> Reply:
+        rules = self.session.state.rules
         if args:
             word = args[0].lower()
             word = ALIASES.get(word, META_ALIASES.get(word, word))
-            text = USAGE.get(word) or META.get(word)
-            if text is None:
-                return Reply(error=f"no command {args[0]!r}; try help")
-            return Reply(lines=[text])
-        rules = self.session.state.rules
+            line = USAGE.get(word) or (meta_line(word) if word in META else None)
+            if line is None:
+                return Reply(error=unknown(args[0], "no command", [*USAGE, *META]))
+            paragraph = textwrap.fill(
+                detail(word, rules), width=max(40, min(_width(), 100) - 1), initial_indent="  ",
+                subsequent_indent="  ", break_on_hyphens=False,
+            )  # fmt: skip
+            if not _in_game(word, rules):
+                paragraph += "\n  (Not a move in this game.)"
+            return Reply(lines=[line, paragraph])
         shown = {word for word in USAGE if _in_game(word, rules)}
         lines = ["Moves:"] + [f"  {text}" for word, text in USAGE.items() if word in shown]
-        lines += ["Table:"] + [f"  {text}" for text in META.values()]
+        lines += ["Table:"] + [f"  {meta_line(word)}" for word in META]
+        lines.append("help COMMAND tells one in detail, with examples: help lay")
         lines.append(
             f"Legal now: {legal_summary(self.session, ascii=self.style.ascii, by_rank=self.by_rank)}"
         )
@@ -227,6 +288,12 @@ def _without_usable(message: str) -> str:
     """A refusal without its own list of the takes usable now: the `legal now` list that
     follows it says the same, and more."""
     return USABLE.sub("", message)
+
+
+def _width() -> int:
+    import shutil
+
+    return shutil.get_terminal_size((80, 24)).columns
 
 
 def _in_game(word: str, rules) -> bool:

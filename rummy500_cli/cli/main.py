@@ -60,6 +60,19 @@ class LazyGroup(click.Group):
         module = importlib.import_module(entry[0])
         return getattr(module, entry[1])
 
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        """A command by name; a typo close to one is told which it may have meant."""
+        name = args[0] if args else ""
+        if name and not name.startswith("-") and name not in COMMANDS:
+            from ..render.words import close_word
+
+            close = close_word(name, list(COMMANDS))
+            if close:
+                ctx.fail(f"No such command {name!r}. Did you mean {close!r}?")
+        return super().resolve_command(ctx, args)
+
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = [(name, help_text) for name, (_m, _f, help_text) in COMMANDS.items()]
         with formatter.section("Commands"):

@@ -22,3 +22,15 @@ def verb(base: str, you: bool) -> str:
     if base.endswith(("s", "sh", "ch", "x")):
         return base + "es"
     return base + "s"
+
+
+def close_word(word: str, words: list[str]) -> str | None:
+    """The word a typo most likely meant: close (difflib), with the same first letter
+    (`drwa` is draw, `lya` lay; `fly` nothing)."""
+    import difflib
+
+    word = word.lower()
+    for close in difflib.get_close_matches(word, words, n=3, cutoff=0.6):
+        if close[:1] == word[:1]:
+            return close
+    return None
