@@ -50,6 +50,7 @@ SCORE_TABLE = [
     "Ana       112      0    112    112",
     "Ada         0    -83    -83    -83",
 ]
+CAUGHT = "Caught with: Ada 3♠ 5♠ Q♠  4♥ 6♥ J♥  2♣ 4♣ 6♣  A♦ 3♦ 5♦ 10♦"  # HAND_BOT, sorted
 SUITS = "♠♥♦♣"
 
 
@@ -563,10 +564,11 @@ def test_scripted_game_to_the_end(tmp_path, deck_file, bot):
     assert result.stderr == ""
     out = lines_of(result.stdout)
     start = out.index("You discard 2♠.")
-    assert out[start : start + 8] == [
+    assert out[start : start + 9] == [
         "You discard 2♠.",
         "You go out. Round 1 is over.",
         *SCORE_TABLE,
+        CAUGHT,
         "You win the game with 112.",
         f"The game is over. Log: {save}",
     ]
@@ -595,8 +597,8 @@ def test_scripted_game_to_max_rounds(tmp_path, deck_file):
     assert result.exit_code == 0
     out = lines_of(result.stdout)
     start = out.index("You go out. Round 1 is over.")
-    assert out[start + 1 : start + 5] == SCORE_TABLE
-    assert out[start + 5].startswith("The game stops unfinished after 1 round")
+    assert out[start + 1 : start + 6] == [*SCORE_TABLE, CAUGHT]
+    assert out[start + 6].startswith("The game stops unfinished after 1 round")
     state = load_state(read_log(save).events)
     assert state.over
     assert read_log(save).events[-1].winner is None

@@ -12,14 +12,23 @@ from dataclasses import dataclass, field
 
 import msgspec
 
-from ..actions import ALIASES, USAGE, Action, AnyAction, LayOff, parse_action, parse_play_cards
+from ..actions import (
+    ALIASES,
+    USAGE,
+    Action,
+    AnyAction,
+    LayOff,
+    NamePower,
+    parse_action,
+    parse_play_cards,
+)
 from ..cards import rank_sort_key, sort_key
 from ..engine import legal_actions
 from ..errors import AmbiguousAction, IllegalAction, ParseError, Rummy500Error
 from ..events import Event, RoundEnded
 from ..render.command_help import detail
 from ..render.rules_text import rules_text
-from ..render.scores import score_table
+from ..render.scores import caught_line, score_table
 from ..render.style import Style
 from ..render.table import hand_line, meld_lines, pile_line, sides_line, table_view
 from ..render.words import close_word
@@ -89,6 +98,7 @@ def action_key(action: Action, by_rank: bool = False) -> tuple:
         sorted(key(card) for card in cards),
         getattr(action, "meld", 0),
         getattr(action, "depth", 0),
+        ("wild", "double", "split").index(action.power) if isinstance(action, NamePower) else 0,
         action.text(),
     )
 
@@ -98,12 +108,10 @@ def sorted_legal(state, by_rank: bool = False) -> list[AnyAction]:
     return sorted(legal_actions(state), key=lambda action: action_key(action, by_rank))
 
 
-def legal_summary(
-    session: Session, limit: int = 6, ascii: bool = True, by_rank: bool = False
-) -> str:
-    """The legal moves now, in the command language, shortened for one line, in the
-    order of a turn and of the hand."""
-    actions = sorted_legal(session.state, by_rank)
+def legal_words(state, limit: int = 6, ascii: bool = True, by_rank: bool = False) -> list[str]:
+    """The legal moves now, each in the command language, the discards as one
+    `discard CARD` when there are more than `limit` moves."""
+    actions = sorted_legal(state, by_rank)
     words = []
     for action in actions:
         text = action.text(ascii)
@@ -111,7 +119,15 @@ def legal_summary(
             words.append("discard CARD")
             break
         words.append(text)
-    shown = list(dict.fromkeys(words))
+    return list(dict.fromkeys(words))
+
+
+def legal_summary(
+    session: Session, limit: int = 6, ascii: bool = True, by_rank: bool = False
+) -> str:
+    """The legal moves now, in the command language, shortened for one line, in the
+    order of a turn and of the hand."""
+    shown = legal_words(session.state, limit, ascii, by_rank)
     more = len(shown) - limit
     text = ", ".join(shown[:limit])
     return text + (f" (+{more} more)" if more > 0 else "")
@@ -214,6 +230,9 @@ class Interpreter:
         ended = [e for e in self.session.events if isinstance(e, RoundEnded)]
         if ended:
             lines.append(score_table(state.players, ended[-1]))
+            caught = caught_line(state.players, ended[-1], self.style)
+            if caught:
+                lines.append(caught)
         return Reply(lines=lines)
 
     def _rules(self, args: list[str], seat: int) -> Reply:

@@ -20,7 +20,7 @@ from ..actions import Pass
 from ..errors import ParseError, Rummy500Error
 from ..events import Event, GameEnded, GameStarted, RoundDealt, RoundEnded
 from ..render.narrate import Narrator
-from ..render.scores import score_table
+from ..render.scores import caught_line, score_table
 from ..render.style import Style
 from ..session import Session
 from .commands import Interpreter, Reply
@@ -38,13 +38,19 @@ class PlainConsole:
         self.style = style
         self.quiet = quiet
         self.strict = strict
+        self.interpreter: Interpreter | None = None
+        """The game's command interpreter, once the loop has one (for the hand's order)."""
 
     def show(self, text: str) -> None:
         click.echo(self.style.text(text), color=self.style.color)
 
+    def say(self, text: str) -> None:
+        """A line to copy, as a command or a path: shown whole, never wrapped."""
+        self.show(text)
+
     def banner(self, text: str) -> None:
         if not self.quiet:
-            self.show(text)
+            self.say(text)
 
     def error(self, text: str) -> None:
         click.echo(f"error: {self.style.text(text)}", err=True, color=self.style.color)
@@ -55,6 +61,9 @@ class PlainConsole:
 
     def handover(self, name: str) -> None:
         """Hot-seat play: nothing to hide from a script."""
+
+    def round_over(self, text: str) -> None:
+        """A round's end: a script does not wait."""
 
     def event(self, event: Event, seq: int, lines: list[str]) -> None:
         for line in lines:
@@ -129,6 +138,7 @@ def run(
     (RULES 7) without asking them."""
     style = console.style
     interpreter = Interpreter(session, style, by_rank)
+    console.interpreter = interpreter
     state = session.state
     humans = [seat for seat in range(state.n) if session.is_human(seat)]
     home = humans[0] if len(humans) == 1 else None
@@ -137,13 +147,21 @@ def run(
     dirty = True
 
     actor = home
+    ended: list[str] = []  # a round just ended: wait before what comes next (not the end)
 
     def show(event: Event, seq: int) -> None:
         """Tell one event, with the state just after it (the loop's observer)."""
+        if ended and not isinstance(event, GameEnded):
+            console.round_over(ended.pop())
+        ended.clear()
         narrator.viewer = actor if (hot_seat and actor in humans) else home
         console.event(event, seq, narrator.feed(event, state))
         if isinstance(event, RoundEnded) and not isinstance(console, JsonConsole):
             console.show(score_table(state.players, event))
+            caught = caught_line(state.players, event, style)
+            if caught:
+                console.show(caught)
+            ended.append(f"Round {event.round} is over.")
         if isinstance(event, GameEnded):
             console.banner(f"The game is over. Log: {session.path}")
             path = shlex.quote(str(session.path.absolute()))
@@ -230,7 +248,7 @@ def _goodbye(console: PlainConsole, session: Session, reason: str) -> None:
         console.send(**message)
         return
     if reason == "quit":
-        console.show(f"Game saved. Resume with: {resume_line(session)}")
+        console.say(f"Game saved. Resume with: {resume_line(session)}")
 
 
 __all__ = ["JsonConsole", "PlainConsole", "Quit", "run"]

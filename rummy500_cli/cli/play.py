@@ -184,7 +184,8 @@ def _console(json_mode, commands, quiet, strict, style, session):
         from .paths import history_file
         from .prompt import PromptConsole
 
-        return PromptConsole(style, history_file())
+        humans = sum(session.is_human(s) for s in range(session.state.n))
+        return PromptConsole(style, history_file(), hot_seat=humans > 1)
     return PlainConsole(stream, style, quiet, strict)
 
 
@@ -227,7 +228,8 @@ def _go(
         f"rummy500 · {', '.join(state.players)} · seed {session.events[0].seed} · "
         f"saving to {session.path}"
     )
-    console.banner("Type help for the commands; Ctrl-D (or quit) saves and leaves.")
+    keys = "; Enter skips the bots' pauses" if interactive and humans < session.state.n else ""
+    console.banner(f"Type help for the commands; Ctrl-D (or quit) saves and leaves{keys}.")
     code = run(session, console, pace=pace, hot_seat=humans > 1, windows=windows, by_rank=by_rank)
     sys.exit(code)
 

@@ -7,6 +7,7 @@ import msgspec
 
 from ..events import RoundEnded
 from ..sides import side_name
+from .style import Style
 
 
 def score_table(players: tuple[str, ...], event: RoundEnded, markdown: bool = False) -> str:
@@ -30,6 +31,20 @@ def score_table(players: tuple[str, ...], event: RoundEnded, markdown: bool = Fa
             )
         )
     return _table(f"Round {event.round} scores", header, rows, notes, markdown)
+
+
+def caught_line(players: tuple[str, ...], event: RoundEnded, style: Style) -> str:
+    """The cards each player was caught with at the round's end, as their hands show
+    them (`""` when nobody held a card)."""
+    from ..cards import Card
+    from .table import hand_cards
+
+    held = [
+        f"{name} {hand_cards((Card.parse(text) for text in score.deadwood), style)}"
+        for name, score in zip(players, event.scores, strict=True)
+        if score.deadwood
+    ]
+    return "Caught with: " + " · ".join(held) if held else ""
 
 
 def _collected_table(players: tuple[str, ...], event: RoundEnded, markdown: bool) -> str:
