@@ -159,6 +159,12 @@ class Session:
             catch_up(self.events)
         return bot.explain(self.state)
 
+    def discard(self) -> None:
+        """End a game in which nobody played and remove its log (`play </dev/null`)."""
+        for bot in self.external:
+            bot.close("quit", str(self.path))
+        self.writer.discard()
+
     def close(self, reason: str = "quit") -> None:
         """Release the log and stop external bots, telling them why (`bye`)."""
         for bot in self.external:

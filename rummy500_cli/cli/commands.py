@@ -10,8 +10,6 @@ import re
 import textwrap
 from dataclasses import dataclass, field
 
-import msgspec
-
 from ..actions import (
     ALIASES,
     USAGE,
@@ -27,6 +25,7 @@ from ..engine import legal_actions
 from ..errors import AmbiguousAction, IllegalAction, ParseError, Rummy500Error
 from ..events import Event, RoundEnded
 from ..render.command_help import detail
+from ..render.narrate import Narrator
 from ..render.rules_text import rules_text
 from ..render.scores import caught_line, score_table
 from ..render.style import Style
@@ -34,7 +33,7 @@ from ..render.table import hand_line, meld_lines, pile_line, sides_line, table_v
 from ..render.words import close_word
 from ..session import Session
 from ..sides import partnered
-from ..view import visible_event
+from ..state import State
 
 META = {
     "hint": "hint: a suggested move and why",
@@ -44,7 +43,7 @@ META = {
     "melds": "melds: the melds on the table, with their ids",
     "score": "score: running totals and the last round's score table",
     "rules": "rules [N.M]: the rules of this game in words, or rule N.M of the rule book",
-    "log": "log [N]: the last N events (default 20) as recorded",
+    "log": "log [N]: the last N events (default 20), in words",
     "sort": "sort [rank|suit]: how your hand is sorted",
     "help": "help [COMMAND]: the commands, or one in detail",
     "quit": "quit: leave; the game is saved",
@@ -248,14 +247,29 @@ class Interpreter:
         return Reply(lines=[rules_text(state.rules, state.n)])
 
     def _log(self, args: list[str], seat: int) -> Reply:
-        count = int(args[0]) if args and args[0].isdigit() else 20
+        """The last N events told in words, as this seat saw them, each line with the
+        number of its event in the log (a take and the play that uses it: the take's)."""
+        if args and not args[0].isdigit():
+            return Reply(error=f"log {args[0]}: write log N, as log 5, or log alone")
+        count = int(args[0]) if args else 20
         events = self.session.events
-        start = max(0, len(events) - count)
-        lines = []
-        for number in range(start, len(events)):
-            data = visible_event(events[number], seat)
-            lines.append(f"{number:>5} {msgspec.json.encode(data).decode()}")
-        return Reply(lines=lines)
+        start = max(1, len(events) - count)
+        narrator = Narrator(self.style, viewer=seat)
+        state = State(events[0])  # type: ignore[arg-type]
+        lines: list[str] = []
+        waiting: int | None = None
+        for number, event in enumerate(events[1:], 1):
+            state.apply(event)
+            if number < start:
+                continue
+            told = narrator.feed(event, state)
+            if not told:
+                waiting = number if waiting is None and narrator.waiting else waiting
+                continue
+            first, waiting = (waiting or number), None
+            lines.extend(f"{first:>5}  {line}" for line in told)
+        lines.extend(f"{waiting:>5}  {line}" for line in narrator.flush())
+        return Reply(lines=lines or ["(nothing yet)"])
 
     def _sort(self, args: list[str], seat: int) -> Reply:
         if args and args[0].lower() in ("rank", "suit"):

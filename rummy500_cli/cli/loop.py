@@ -131,11 +131,13 @@ def run(
     hot_seat: bool = False,
     windows: str = "ask",
     by_rank: bool = False,
+    discard_untouched: bool = False,
 ) -> int:
     """Play until the game ends or the player leaves; answer the exit status.
 
     `windows="pass"` passes for the humans in the rum_call and out_of_turn windows
-    (RULES 7) without asking them."""
+    (RULES 7) without asking them. `discard_untouched`: a new game whose script ended
+    before any human move leaves no save behind (nor a game for `resume` to pick)."""
     style = console.style
     interpreter = Interpreter(session, style, by_rank)
     console.interpreter = interpreter
@@ -147,6 +149,8 @@ def run(
     dirty = True
 
     actor = home
+    moved = False  # a human has made a move in this run
+    untouched = False  # ... and the input ended before one did
     ended: list[str] = []  # a round just ended: wait before what comes next (not the end)
 
     def show(event: Event, seq: int) -> None:
@@ -200,6 +204,7 @@ def run(
                 dirty = False
             line = console.read(session, seat)
             if line is None:
+                untouched = discard_untouched and not moved and type(console) is PlainConsole
                 raise Quit
             reply: Reply = interpreter.handle(line, seat, on_event=show)
             for text in reply.lines:
@@ -214,10 +219,13 @@ def run(
                     _goodbye(console, session, "error")
                     return 1
             if reply.events:
-                dirty = True
+                dirty = moved = True
             if reply.quit:
                 raise Quit
     except (Quit, KeyboardInterrupt):
+        if untouched:
+            console.say("The input ended before any move: nothing is saved.")
+            return 0
         _goodbye(console, session, "quit")
         return 0
     except BrokenPipeError:  # the reader went away (| head): the game is saved; say nothing
@@ -235,7 +243,10 @@ def run(
         )
         return 1
     finally:
-        session.close("game_over" if state.over else "quit")
+        if untouched:
+            session.discard()
+        else:
+            session.close("game_over" if state.over else "quit")
     _goodbye(console, session, "game_over")
     return 0
 

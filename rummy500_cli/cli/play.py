@@ -210,6 +210,7 @@ def _go(
     windows="ask",
     warnings=(),
     prefs=None,
+    discard_untouched=False,
 ) -> None:
     """Hand a session to the loop with the right console; exit with the loop's status."""
     from .loop import run
@@ -230,7 +231,15 @@ def _go(
     )
     keys = "; Enter skips the bots' pauses" if interactive and humans < session.state.n else ""
     console.banner(f"Type help for the commands; Ctrl-D (or quit) saves and leaves{keys}.")
-    code = run(session, console, pace=pace, hot_seat=humans > 1, windows=windows, by_rank=by_rank)
+    code = run(
+        session,
+        console,
+        pace=pace,
+        hot_seat=humans > 1,
+        windows=windows,
+        by_rank=by_rank,
+        discard_untouched=discard_untouched,
+    )
     sys.exit(code)
 
 
@@ -329,7 +338,10 @@ def play(
         raise click.UsageError(str(error)) from None
     except Rummy500Error as error:
         raise click.ClickException(str(error)) from None
-    _go(session, json_mode, commands, quiet, strict, style, pace, windows, prefs=prefs)
+    _go(
+        session, json_mode, commands, quiet, strict, style, pace, windows, prefs=prefs,
+        discard_untouched=save is None,  # a game in the saves folder, not a file you named
+    )  # fmt: skip
 
 
 @click.command()

@@ -80,8 +80,8 @@ DETAIL: dict[str, str] = {
         "a refusal cites it (RULES 4.1). Examples: rules, rules 4.1, rules 8"
     ),
     "log": (
-        "The last N events of the log (20 by default), each with its line's number, as "
-        "your seat may see them: others' hands and the stock's cards are counts. "
+        "The last N events of the game (20 by default), told in words as they happened, "
+        "each with its number in the log; what your seat could not see stays hidden. "
         "Example: log 5"
     ),
     "sort": (

@@ -109,6 +109,11 @@ class Narrator:
             self._take = None
         return [line] if line else []
 
+    @property
+    def waiting(self) -> bool:
+        """A take from the pile waits for the play that uses its card."""
+        return self._take is not None
+
     def flush(self) -> list[str]:
         """A take still waiting for the play that uses it, told on its own."""
         if self._take is None:
