@@ -20,6 +20,8 @@ if not sys.platform.startswith("linux"):
     pytest.skip("pseudo-terminal tests run on Linux", allow_module_level=True)
 pexpect = pytest.importorskip("pexpect")
 
+from helpers import deck_file  # noqa: E402
+
 from rummy500_cli.cards import Card, parse_cards  # noqa: E402
 from rummy500_cli.deal import stack  # noqa: E402
 from rummy500_cli.events import Melded, RumCalled, StockDrawn  # noqa: E402
@@ -193,13 +195,7 @@ def test_interactive_prompt_then_resume_to_the_end_of_the_round(tmp_path, env, d
 def test_a_rum_window_asks_with_a_short_prompt(tmp_path, env):
     """RULES 7 rum_call at a real terminal, hot seat: Bo discards 10H, which fits Ana's
     run; the keyboard comes back to Ana with the short question `Rum? rum/pass`."""
-    cards = stack(
-        [parse_cards("7H 8H 9H 2C"), parse_cards("KS 3D 4C 5S")],
-        Card.parse("KD"),
-        parse_cards("JD 10H 4H"),
-    )
-    deck = tmp_path / "deck.txt"
-    deck.write_text(" ".join(card.ascii for card in cards) + "\n")
+    deck = deck_file(tmp_path / "deck.txt", ["7H 8H 9H 2C", "KS 3D 4C 5S"], "KD", "JD 10H 4H")
     save = tmp_path / "rum.jsonl"
     args = ["play", "--save", str(save), "--name", "Ana", "--seat", "1=human:Bo", "--deck"]
     args += [str(deck), "--rule", "rum_call=true", "--rule", "hand_size=4", "--pace", "0"]
@@ -261,18 +257,20 @@ def settle(child, seconds: float = 1.0) -> str:
     return seen + child.before
 
 
+def leave(child, prompt: str) -> int:
+    """At the next prompt, Ctrl-D; the exit status (the cursor questions answered)."""
+    until(child, prompt)
+    child.sendcontrol("d")
+    until(child, pexpect.EOF)
+    return finish(child)
+
+
 def test_hot_seat_hides_the_last_hand_and_the_next_until_enter(tmp_path, env):
     """Point 7: before the keyboard passes, the scrollback is cleared (ESC[3J, after
     enough blank lines), the bottom bar shows nothing of the next hand until Enter, and
     the arrow keys do not bring back the other player's commands."""
     env.pop("PROMPT_TOOLKIT_NO_CPR")  # the bottom bar is drawn, as at a real terminal
-    cards = stack(
-        [parse_cards("7H 8H 9H 2C"), parse_cards("KS 3D 4C 5S")],
-        Card.parse("KD"),
-        parse_cards("JD QS 4H"),
-    )
-    deck = tmp_path / "deck.txt"
-    deck.write_text(" ".join(card.ascii for card in cards) + "\n")
+    deck = deck_file(tmp_path / "deck.txt", ["7H 8H 9H 2C", "KS 3D 4C 5S"], "KD", "JD QS 4H")
     save = tmp_path / "hot.jsonl"
     args = ["play", "--save", str(save), "--name", "Ana", "--seat", "1=human:Bo", "--deck"]
     args += [str(deck), "--rule", "hand_size=4", "--pace", "0"]
@@ -301,10 +299,7 @@ def test_hot_seat_hides_the_last_hand_and_the_next_until_enter(tmp_path, env):
         child.sendline("draw")
         drawn = plain(until(child, r"You draw \S+ from the stock\."))
         assert "error:" not in drawn and "2♣" not in drawn.split("Bo>", 1)[-1]
-        until(child, r"Bo>")
-        child.sendcontrol("d")
-        until(child, pexpect.EOF)
-        assert finish(child) == 0
+        assert leave(child, r"Bo>") == 0
     finally:
         child.close(force=True)
 
@@ -347,10 +342,7 @@ def test_at_60_columns_the_toolbar_fits_and_lines_wrap_at_words(tmp_path, env):
         for part in wrap(line, 59).splitlines():
             assert part in text, (part, text)
         assert line not in text
-        until(child, r"Ana>")
-        child.sendcontrol("d")
-        until(child, pexpect.EOF)
-        assert finish(child) == 0
+        assert leave(child, r"Ana>") == 0
     finally:
         child.close(force=True)
 
@@ -388,9 +380,7 @@ def test_enter_skips_the_bots_pauses_until_your_turn(tmp_path, env):
     once, and the keyboard's turn comes back at once."""
     hands = ["7C 7D 7H 8C 8D 8H 2S", "2C 3D 4H 5S 6C 10D JH", "QS AD 3S 4C 5D 6H 9S"]
     hands.append("JC QC KC 9D QD KD 2H")
-    cards = stack([parse_cards(h) for h in hands], Card.parse("10S"), parse_cards("KH AS AC"))
-    deck = tmp_path / "deck4.txt"
-    deck.write_text(" ".join(card.ascii for card in cards) + "\n")
+    deck = deck_file(tmp_path / "deck4.txt", hands, "10S", "KH AS AC")
     save = tmp_path / "pace.jsonl"
     args = ["play", "--players", "4", "--bots", "random", "--name", "Ana", "--pace", "30"]
     child = spawn([*args, "--deck", str(deck), "--save", str(save)], env)

@@ -8,12 +8,11 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from helpers import deck_file
 
 from rummy500_cli.actions import USAGE
-from rummy500_cli.cards import Card, parse_cards
 from rummy500_cli.cli.commands import META, META_ALIASES
 from rummy500_cli.cli.main import main
-from rummy500_cli.deal import stack
 from rummy500_cli.events import LaidOff
 from rummy500_cli.records.log import read_log
 from rummy500_cli.render.command_help import DETAIL, detail
@@ -33,13 +32,8 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def game(home: Path, moves: str, *options: str) -> tuple[str, str]:
     """A game of Ana against Bo (hot-seat, from a script) from the stacked deck below."""
-    cards = stack(
-        [parse_cards("7H 8H 9H 10C 10S 10D JC"), parse_cards("KS 3D 4C 5S 6D 2C QS")],
-        Card.parse("KD"),
-        parse_cards("10H 2D"),
-    )
-    deck = home / "deck.txt"
-    deck.write_text(" ".join(card.ascii for card in cards) + "\n")
+    hands = ["7H 8H 9H 10C 10S 10D JC", "KS 3D 4C 5S 6D 2C QS"]
+    deck = deck_file(home / "deck.txt", hands, "KD", "10H 2D")
     result = rummy(
         "play", "--deck", deck, "--name", "Ana", "--seat", "1=human:Bo", "--rule",
         "hand_size=7", "--save", home / "g.jsonl", *options, input=moves,

@@ -37,6 +37,7 @@ from rummy500_cli.bots import BOTS
 from rummy500_cli.cards import Card
 from rummy500_cli.cli.commands import META, META_ALIASES
 from rummy500_cli.cli.main import main
+from rummy500_cli.render.manpage import NBSP, unescape
 from rummy500_cli.rules import PRESETS, STANDARD, VARIANTS, Rules, format_value
 from rummy500_cli.view import MeldView, View
 
@@ -69,44 +70,11 @@ ANNOUNCED = {"replay", "analyze", "verify", "branch", "export", "simulate"}
 
 # --- Reading a page ----------------------------------------------------------------------
 
-ESCAPES = {
-    "-": "-",
-    "e": "\\",
-    "&": "",
-    "%": "",
-    "c": "",
-    "~": " ",
-    " ": " ",
-    "(aq": "'",
-    "(dq": '"',
-    "(pc": "·",
-    "(em": "—",
-    "(bu": "•",
-    "(ha": "^",
-    "(->": "→",
-    "(<-": "←",
-    "(da": "↓",
-    "(ua": "↑",
-    "(mu": "×",
-    "(>=": "≥",
-    "[u2660]": "♠",
-    "[u2665]": "♥",
-    "[u2666]": "♦",
-    "[u2663]": "♣",
-}
-ESCAPE = re.compile(r"\\(f(?:\(..|\[[^\]]*\]|.)|\(..|\[[^\]]*\]|.)")
-
 
 def unroff(line: str) -> str:
-    """A source line's text: escapes resolved, font changes dropped."""
-
-    def replace(match: re.Match[str]) -> str:
-        name = match.group(1)
-        if name.startswith("f"):
-            return ""
-        return ESCAPES.get(name, match.group(0))
-
-    return ESCAPE.sub(replace, line)
+    """A source line's text: escapes resolved, font changes dropped (as the program's own
+    renderer reads them, `\\~` a plain space)."""
+    return unescape(line).replace(NBSP, " ")
 
 
 def page_lines(page: Path) -> list[str]:

@@ -8,13 +8,12 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from helpers import act, start
+from helpers import act, deck_file, start
 
 from rummy500_cli.actions import parse_action
-from rummy500_cli.cards import Card, parse_cards
+from rummy500_cli.cards import Card
 from rummy500_cli.cli.commands import legal_summary
 from rummy500_cli.cli.main import main
-from rummy500_cli.deal import stack
 from rummy500_cli.errors import ParseError
 from rummy500_cli.events import LaidOff, Melded, RoundDealt, RoundEnded
 from rummy500_cli.render.narrate import Narrator
@@ -112,13 +111,7 @@ def test_a_refusal_lists_what_is_legal_once(tmp_path: Path, monkeypatch) -> None
     """`usable now: take 1; legal now: draw, take 1` said it twice: the legal list is
     enough."""
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
-    cards = stack(
-        [parse_cards("7H 8H 2C KS"), parse_cards("9H QD 4C 5S")],
-        Card.parse("KD"),
-        parse_cards("JD 10C 6S"),
-    )
-    deck = tmp_path / "deck.txt"
-    deck.write_text(" ".join(card.ascii for card in cards) + "\n")
+    deck = deck_file(tmp_path / "deck.txt", ["7H 8H 2C KS", "9H QD 4C 5S"], "KD", "JD 10C 6S")
     moves = "draw\ndiscard 2C\ndraw\ndiscard 9H\ntake 2\n"
     result = rummy(
         "play", "--deck", deck, "--name", "Ana", "--seat", "1=human:Bo", "--rule",
@@ -133,13 +126,8 @@ def test_the_default_name_speaks_right(tmp_path: Path, monkeypatch) -> None:
     """With $USER unset the player is called You; the narration still says you."""
     monkeypatch.delenv("USER", raising=False)
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
-    cards = stack(
-        [parse_cards("7C 7D 7H 8C 8D 8H 9C 9D 9H KS KD KC 2S"), parse_cards("2C 3D 4H 5S 6C 10D JH QS AD 3S 4C 5D 6H")],
-        Card.parse("10S"),
-        parse_cards("KH"),
-    )  # fmt: skip
-    deck = tmp_path / "deck.txt"
-    deck.write_text(" ".join(card.ascii for card in cards) + "\n")
+    hands = ["7C 7D 7H 8C 8D 8H 9C 9D 9H KS KD KC 2S", "2C 3D 4H 5S 6C 10D JH QS AD 3S 4C 5D 6H"]
+    deck = deck_file(tmp_path / "deck.txt", hands, "10S", "KH")
     moves = "draw\nmeld 7C 7D 7H\nmeld 8C 8D 8H\nmeld 9C 9D 9H\nmeld KS KD KC KH\ndiscard 2S\n"
     out = rummy(
         "play", "--deck", deck, "--seat", "1=random", "--target", "1", "--save",
