@@ -12,7 +12,17 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from ..actions import ALIASES, AnyAction, CallRum, LayMeld, LayOff, NamePower, TakePile
+from ..actions import (
+    ALIASES,
+    AnyAction,
+    CallRum,
+    ChooseUpcard,
+    Discard,
+    LayMeld,
+    LayOff,
+    NamePower,
+    TakePile,
+)
 from ..cards import Card, rank_sort_key, sort_key
 from ..errors import ParseError
 from ..render.style import PLAIN, Style
@@ -86,7 +96,9 @@ def _following(
     if word in ("discard", "upcard"):
         if args:
             return []
-        cards = sorted({action.card for action in mine_of_verb}, key=key)  # type: ignore[attr-defined]
+        cards = sorted(
+            {a.card for a in mine_of_verb if isinstance(a, Discard | ChooseUpcard)}, key=key
+        )
         return [Candidate(c.ascii, style.card(c), VERBS[word]) for c in cards]
     if word == "power":
         return [] if args else [
@@ -102,7 +114,7 @@ def _following(
 
 
 def _verb(action: AnyAction) -> str:
-    return type(action).__struct_config__.tag  # type: ignore[attr-defined]
+    return str(type(action).__struct_config__.tag)
 
 
 def _card(word: str) -> Card | None:

@@ -119,8 +119,8 @@ def man(page: str, list_pages: bool, source: bool) -> None:
             summary = page_summary(path.read_text(encoding="utf-8"))
             click.echo(f"{title:<{width}}  {summary}")
         return
-    path = find_page(page)
-    if path is None:
+    found = find_page(page)
+    if found is None:
         names = ", ".join(name.removeprefix("rummy500-") for name in pages())
         raise click.BadParameter(f"no page {page!r}; the pages are {names}", param_hint="PAGE")
-    show_page(path, raw=source)
+    show_page(found, raw=source)

@@ -237,6 +237,7 @@ def config(key: str | None, value: str | None, unset: bool) -> None:
             write(path, key, None)
             click.echo(f"{key} removed from {path}")
             return
+        assert value is not None
         try:
             checked = check(key, parse_typed(key, value))
         except ValueError as error:

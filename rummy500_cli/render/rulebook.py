@@ -70,7 +70,7 @@ def rule(source: str, number: str, width: int = 80) -> str | None:
 
 def cited(text: str) -> list[str]:
     """The rule and section numbers a text cites, each end of a range on its own."""
-    found = []
+    found: list[str] = []
     for match in CITATION.finditer(text):
         found.extend(number for number in match.groups() if number)
     return found
