@@ -7,14 +7,12 @@ from __future__ import annotations
 
 import os
 import secrets
-import shlex
 import sys
 from pathlib import Path
 from typing import IO
 
 import click
 
-from .. import program
 from .options import default_players, rule_options, rules_from
 
 BOT_NAMES = ["Ada", "Bob", "Cy", "Dee", "Eve", "Fox", "Gus", "Hal"]
@@ -361,6 +359,9 @@ def resume(
     windows,
 ) -> None:
     """Continue a saved game: PATH, or the most recent unfinished one."""
+    import shlex
+
+    from .. import program
     from ..errors import Rummy500Error
     from ..session import Session
     from .games import latest_unfinished
