@@ -113,12 +113,23 @@ def test_rules_full_prints_the_whole_book() -> None:
     assert "must be put on the table at once" in flat
 
 
-def test_rules_in_words_points_to_the_book() -> None:
-    result = rummy("rules")
+def test_rules_in_words_cite_the_book() -> None:
+    """`rummy500 rules` had no section numbers: each paragraph cites the rules it tells,
+    and every number it cites is in the book."""
+    result = rummy("rules", "--rule", "rum_call=true", "--rule", "first_meld_min=30")
     assert result.exit_code == 0
-    assert result.output.splitlines()[-1] == (
-        "The numbered rule book: rummy500 rules --full; one rule: rummy500 rules 4.1."
+    lines = result.output.splitlines()
+    assert lines[-1] == (
+        "A number as (RULES 4) is a rule of the numbered rule book: give one to print it "
+        "(rules 4.1), or --full for the whole book."
     )
+    paragraphs = [line for line in lines[:-1] if not line.startswith("Options changed")]
+    assert all(re.search(r"\(RULES [\d.b, -]+\)$", line) for line in paragraphs), paragraphs
+    assert set(cited(result.output)) <= set(numbers(source()))
+    assert {"3", "4", "7.1", "7.8"} <= set(cited(result.output))
+    for variant in ("jokers", "partnership", "persian", "dealers_gambit"):
+        text = rummy("rules", "--variant", variant).output
+        assert set(cited(text)) <= set(numbers(source())), variant
 
 
 def test_a_refusal_s_citation_can_be_looked_up_in_the_game(tmp_path: Path) -> None:

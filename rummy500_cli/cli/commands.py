@@ -244,7 +244,8 @@ class Interpreter:
                 return Reply(lines=[rule_book_text(args[0], text_width()).rstrip("\n")])
             except Rummy500Error as error:
                 return Reply(error=str(error))
-        return Reply(lines=[rules_text(state.rules, state.n)])
+        footer = "A number as (RULES 4) is a rule of the rule book: rules 4.1 prints it."
+        return Reply(lines=[rules_text(state.rules, state.n), footer])
 
     def _log(self, args: list[str], seat: int) -> Reply:
         """The last N events told in words, as this seat saw them, each line with the

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import click
 
-from .. import program
 from .options import default_players, rule_options, rules_from
 
 
@@ -47,8 +46,10 @@ def rules(
 
     chosen = rules_from(variant, rule, target, players or default_players(variant, 2))
     click.echo(rules_text(chosen, players))
-    me = program.command()
-    click.echo(f"The numbered rule book: {me} rules --full; one rule: {me} rules 4.1.")
+    click.echo(
+        "A number as (RULES 4) is a rule of the numbered rule book: give one to print it "
+        "(rules 4.1), or --full for the whole book."
+    )
 
 
 def rule_book_text(section: str, width: int) -> str:
