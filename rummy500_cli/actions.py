@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Literal
 
 import msgspec
 
-from .cards import Card, format_cards
+from .cards import Card, NotACard, format_cards
 from .errors import ParseError
 from .melds import parse_meld_id
 
@@ -215,8 +215,8 @@ ALIASES = {
 USAGE = {
     "draw": "draw (or d)",
     "take": "take N|CARD (or t), N counted from the top of the pile, 1 = top card",
-    "meld": "meld CARDS (or m), e.g. meld 7H 7S 7D (a joker: jk, or jk=7C to name its card)",
-    "lay": "lay CARDS on MELD [low|high] (or l), e.g. lay 8H on 2",
+    "meld": "meld CARDS [low|high] (or m), e.g. meld 7H 7S 7D",
+    "lay": "lay CARDS [on MELD] [low|high] (or l), e.g. lay 8H on 2",
     "discard": "discard CARD (or x), e.g. discard KS",
     "upcard": "upcard CARD (or u)",
     "pass": "pass (or p), in a window: no call, nothing more to play",
@@ -230,8 +230,17 @@ def parse_action(text: str, state: State | None = None) -> AnyAction:
     """Read an action in the command language.
 
     `take CARD` needs the state, to find the card in the pile. Raises ParseError with the
-    form that was expected.
+    form that was expected (a card's forms without the joker in a game without jokers).
     """
+    try:
+        return _parse_action(text, state)
+    except NotACard as error:
+        if state is not None and not state.rules.jokers_per_deck:
+            raise NotACard(error.text, jokers=False) from None
+        raise
+
+
+def _parse_action(text: str, state: State | None) -> AnyAction:
     words = text.replace(",", " ").split()
     if not words:
         raise ParseError(

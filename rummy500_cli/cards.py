@@ -55,6 +55,21 @@ _SUIT_INPUT = {
 }
 
 
+class NotACard(ParseError):
+    """Text that is not a card; `text` is what was typed, for a message that fits the
+    game (`card_forms`)."""
+
+    def __init__(self, text: str, jokers: bool = True) -> None:
+        self.text = text
+        super().__init__(f"{text!r} is not a card: {card_forms(jokers)}")
+
+
+def card_forms(jokers: bool = True) -> str:
+    """How a card is written, with the joker only where the game has jokers."""
+    forms = "write rank then suit, as 7H, 10S (or TS), AH, QD (suits S H D C, or their symbols)"
+    return forms + (", or JK for a joker" if jokers else "")
+
+
 BY_TEXT: dict[str, Card] = {}
 """Canonical notations (`7H`, `7♥`, `TH`, `JK`) to cards: the fast path of parsing."""
 CARDS: list[Card] = []
@@ -121,10 +136,7 @@ class Card:
                 rank = int(rank_text)
             if rank is not None:
                 return Card.of(rank, suit)
-        raise ParseError(
-            f"{text.strip()!r} is not a card: write rank then suit, as 7H, 10S (or TS), AH, "
-            "QD (suits S H D C, or their symbols), or JK for a joker"
-        )
+        raise NotACard(text.strip())
 
     def __str__(self) -> str:
         return self.symbol

@@ -8,7 +8,7 @@ Two entry points carry the whole game:
   be legal. It never changes the state: the caller applies the events it gets.
 
 `new_game` makes the opening events. Comments cite the rule they implement (RULES x.y is
-a section of ../shared/RULES.md, kept in the man pages).
+rule y of section x of the rule book, rummy500-rules(7)).
 """
 
 from __future__ import annotations
@@ -758,7 +758,9 @@ def _resolve_take(state: State, seat: int, action: TakePile) -> list[Event]:
     if not pile:
         raise IllegalAction("the discard pile is empty: draw from the stock")
     if not 1 <= depth <= len(pile):
-        raise IllegalAction(f"take {depth}: the pile has {len(pile)} cards; take 1 to {len(pile)}")
+        size = f"{len(pile)} card" if len(pile) == 1 else f"{len(pile)} cards"
+        where = "take 1" if len(pile) == 1 else f"take 1 to {len(pile)}"
+        raise IllegalAction(f"take {depth}: the pile has {size}; {where}")
     if rules.top_discard == "only" and depth != 1:
         raise IllegalAction("top_discard=only: only the top card of the pile may be taken (take 1)")
     chosen = pile[-depth]

@@ -1,6 +1,8 @@
 """External bots: a program that plays a seat over the JSON-lines protocol.
 
-`--seat N=exec:COMMAND` starts COMMAND with pipes on its stdin and stdout. It gets the
+`--seat N=exec:COMMAND` starts COMMAND with pipes on its stdin and stdout (a COMMAND
+whose first word is `rummy500` runs this same program, wherever it is installed: so
+`exec:'rummy500 example-bot'` works from any folder and any shell). It gets the
 `hello` line, every event as its seat may see it, and a `prompt` whenever it must act;
 it answers each prompt with one line (a command or a JSON action; pings are answered
 with pongs). A wrong answer, a dead program or one slower than the timeout is an error
@@ -16,7 +18,7 @@ import subprocess
 import time
 from collections.abc import Sequence
 
-from . import protocol
+from . import program, protocol
 from .actions import AnyAction, parse_action
 from .engine import resolve
 from .errors import Rummy500Error
@@ -26,6 +28,14 @@ from .state import State
 
 class ExternalBotError(Rummy500Error):
     """An external bot answered wrongly, too slowly, or not at all."""
+
+
+def _argv(command: str) -> list[str]:
+    """The words of an exec: command, with `rummy500` standing for this program."""
+    words = shlex.split(command)
+    if words and words[0] == program.NAME:
+        return program.self_argv() + words[1:]
+    return words
 
 
 class ExternalBot:
@@ -41,7 +51,7 @@ class ExternalBot:
         self._prompts = 0
         try:
             self._process = subprocess.Popen(
-                shlex.split(command),
+                _argv(command),
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 bufsize=0,

@@ -1,6 +1,6 @@
 """Dealer's gambit (RULES 8, `--variant dealers_gambit`): the dealer's joker and its power.
 
-The source (seeds/000, "Gambito del crupier"): a 54-card pack (two jokers). The deal goes
+The source (000, "Gambito del crupier"; RULES 8.4): a 54-card pack (two jokers). The deal goes
 counter-clockwise. At each deal one joker is taken out and laid face up by the dealer:
 the dealer's joker, which the dealer may use at any time unless it is blocked. Before
 anyone looks at their cards the dealer names its power for the hand: wild (a wild card

@@ -1,6 +1,6 @@
-"""The rule options of RULES.md, as one frozen Struct recorded in every game's log.
+"""The rule options of the rule book, as one frozen Struct recorded in every game's log.
 
-Every key of RULES.md sections 1-8 has a field here with the standard game's default, so
+Every key of the rule book (rummy500-rules(7)), sections 1-8, has a field here with the standard game's default, so
 that a log always says exactly which rules it was played under. Presets (`standard`,
 `wikipedia`) and variants are named bundles of option values, applied before the
 player's own `--rule KEY=VALUE` options.
@@ -16,7 +16,7 @@ from .errors import RulesError
 
 
 class Rules(msgspec.Struct, frozen=True, kw_only=True, gc=False):
-    """Every rule option; the defaults are the standard game (RULES.md)."""
+    """Every rule option; the defaults are the standard game (rummy500-rules(7))."""
 
     # 1. Cards and players
     decks: Literal["auto", 1, 2] = "auto"
@@ -162,7 +162,7 @@ STANDARD = Rules()
 
 PRESETS: dict[str, dict[str, object]] = {
     "standard": {},
-    # The main rules of seed 000 (the 500 Rum article).
+    # The main rules of source 000 (the 500 Rum article; see rummy500-rules(7)).
     "wikipedia": {
         "card_values": "five",
         "first_meld_min": 30,

@@ -29,9 +29,7 @@ def parse_seat_kind(text: str) -> str:
     if text.strip().startswith("exec:"):
         command = text.strip()[5:].strip()
         if not command:
-            raise RulesError(
-                "exec: needs a command, e.g. exec:'python3 -m rummy500_cli.examples.random_bot'"
-            )
+            raise RulesError("exec: needs a command, e.g. exec:'rummy500 example-bot'")
         return f"exec:{command}"
     kind = text.strip().lower()
     if kind == "human":
@@ -160,6 +158,12 @@ class Session:
         if catch_up is not None:
             catch_up(self.events)
         return bot.explain(self.state)
+
+    def discard(self) -> None:
+        """End a game in which nobody played and remove its log (`play </dev/null`)."""
+        for bot in self.external:
+            bot.close("quit", str(self.path))
+        self.writer.discard()
 
     def close(self, reason: str = "quit") -> None:
         """Release the log and stop external bots, telling them why (`bye`)."""

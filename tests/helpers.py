@@ -9,6 +9,7 @@ last seat deals. Turns are then played with `act(state, "draw", "meld 7H 7S 7D",
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from pathlib import Path
 
 import pytest
 
@@ -150,3 +151,11 @@ def five_in_hand(c: Card) -> int:
 def deadwood(hand: Iterable[Card], values: str = "face") -> int:
     value = face_in_hand if values == "face" else five_in_hand
     return sum(value(c) for c in hand)
+
+
+def deck_file(path: Path, hands: Sequence[str], up: str, stock: str = "") -> Path:
+    """A stacked deck file for `--deck`: these hands to seats 0.. (seat 0 dealt first),
+    the upcard, then these cards on top of the stock; one line, top first."""
+    top = stack([cards(hand) for hand in hands], card(up), cards(stock))
+    path.write_text(" ".join(c.ascii for c in top) + "\n")
+    return path

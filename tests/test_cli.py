@@ -50,6 +50,7 @@ SCORE_TABLE = [
     "Ana       112      0    112    112",
     "Ada         0    -83    -83    -83",
 ]
+CAUGHT = "Caught with: Ada 3♠ 5♠ Q♠  4♥ 6♥ J♥  2♣ 4♣ 6♣  A♦ 3♦ 5♦ 10♦"  # HAND_BOT, sorted
 SUITS = "♠♥♦♣"
 
 
@@ -399,11 +400,33 @@ def test_save_refuses_an_existing_file(tmp_path):
 
 
 def test_default_save_goes_to_xdg_data_home(saves):
-    result = rummy("play", "--seed", "12", "--name", "Ana", input="")
+    result = rummy("play", "--seed", "12", "--name", "Ana", input="draw\n")
     assert result.exit_code == 0
     (path,) = saves.glob("*.jsonl")
     assert "seed12" in path.name
     assert result.stdout.splitlines()[-1] == f"Game saved. Resume with: rummy500 resume {path}"
+
+
+def test_a_script_that_ends_before_any_move_leaves_no_game(saves):
+    """Issue 12 point 13: `rummy500 play </dev/null` saved a game that `resume` then
+    took for the most recent one."""
+    older = rummy("play", "--seed", "3", "--name", "Ana", input="draw\n")
+    assert older.exit_code == 0
+    (kept,) = saves.glob("*.jsonl")
+    for moves in ("", "hand\nhelp\n"):  # no input, or no move before the input ends
+        result = rummy("play", "--seed", "4", "--name", "Bea", input=moves)
+        assert result.exit_code == 0
+        assert (
+            result.stdout.splitlines()[-1] == "The input ended before any move: nothing is saved."
+        )
+        assert list(saves.glob("*.jsonl")) == [kept]
+    resumed = rummy("resume", input="")
+    assert "Hand (Ana, 14)" in resumed.stdout
+    assert list(saves.glob("*.jsonl")) == [kept]  # a resumed game is never removed
+    quit_first = rummy("play", "--seed", "5", "--name", "Cy", input="quit\n")
+    assert "Game saved. Resume with:" in quit_first.stdout  # quit is asked for: it saves
+    named = rummy("play", "--seed", "6", "--save", saves / "mine.jsonl", input="")
+    assert (saves / "mine.jsonl").exists() and "Resume with" in named.stdout
 
 
 # --- play: display ---------------------------------------------------------------------------
@@ -522,8 +545,7 @@ def test_strict_stops_at_the_first_refused_command(tmp_path):
     result = play(save, "--seed", "7", "--name", "Ana", "--strict", input="draw\nfly\ndiscard 8D\n")
     assert result.exit_code == 1
     assert lines_of(result.stderr) == [
-        "error: unknown command 'fly': the moves are draw, take, meld, lay, discard; "
-        "legal now: discard CARD",
+        "error: unknown command 'fly' (help lists the commands); legal now: discard CARD",
         "error: stopped at the first refused command (--strict); the game is saved: "
         f"rummy500 resume {save}",
     ]
@@ -542,13 +564,16 @@ def test_table_commands(tmp_path, deck_file):
     assert result.exit_code == 0
     out = lines_of(result.stdout)
     assert "Moves:" in out and "Table:" in out
-    assert "lay CARDS on MELD [low|high] (or l), e.g. lay 8H on 2" in out
-    assert result.stderr.strip() == "error: no command 'zz'; try help"
+    assert "lay CARDS [on MELD] [low|high] (or l), e.g. lay 8H on 2" in out
+    assert result.stderr.strip() == "error: no command 'zz' (help lists the commands)"
     assert "Hand (Ana, 13): 2♠ 7♥ 7♣ 7♦ 8♥ 8♣ 8♦ 9♥ 9♣ 9♦ K♠ K♣ K♦" in out  # sort rank
     assert "Pile (take N): 1:10♠" in out
     assert "Totals: Ana 0 · Ada 0 (playing to 300)" in out
     assert any(line.startswith("Players: 2") for line in out)
-    assert any(re.match(r"\s+2 \{\"type\":\"round_dealt\"", line) for line in out)
+    # log N: the last events in words (issue 12 point 13), not JSON with 0-based seats.
+    assert "    1  Ada deals first (stacked deck)." in out
+    assert "    2  Round 1: Ada deals; the upcard is 10♠." in out
+    assert not any('{"type"' in line for line in out)
     assert out[-1] == f"Game saved. Resume with: rummy500 resume {save}"
     assert not any(isinstance(e, StockDrawn) for e in read_log(save).events)  # quit, no draw
 
@@ -564,11 +589,12 @@ def test_scripted_game_to_the_end(tmp_path, deck_file, bot):
     assert result.stderr == ""
     out = lines_of(result.stdout)
     start = out.index("You discard 2♠.")
-    assert out[start : start + 8] == [
+    assert out[start : start + 9] == [
         "You discard 2♠.",
-        "Ana goes out. Round 1 is over.",
+        "You go out. Round 1 is over.",
         *SCORE_TABLE,
-        "Ana wins the game with 112.",
+        CAUGHT,
+        "You win the game with 112.",
         f"The game is over. Log: {save}",
     ]
     assert "You meld K♠ K♥ K♣ K♦ (40) as #4." in out
@@ -595,9 +621,9 @@ def test_scripted_game_to_max_rounds(tmp_path, deck_file):
     result = stacked(save, deck_file, "--seat 1=random --rule max_rounds=1")
     assert result.exit_code == 0
     out = lines_of(result.stdout)
-    start = out.index("Ana goes out. Round 1 is over.")
-    assert out[start + 1 : start + 5] == SCORE_TABLE
-    assert out[start + 5].startswith("The game stops unfinished after 1 round")
+    start = out.index("You go out. Round 1 is over.")
+    assert out[start + 1 : start + 6] == [*SCORE_TABLE, CAUGHT]
+    assert out[start + 6].startswith("The game stops unfinished after 1 round")
     state = load_state(read_log(save).events)
     assert state.over
     assert read_log(save).events[-1].winner is None
@@ -716,16 +742,29 @@ def test_games_lists_saved_games(saves, deck_file):
         os.utime(saves / f"{name}.jsonl", (stamp + 60 * offset, stamp + 60 * offset))
     result = rummy("games")
     assert result.exit_code == 0
+    # Aligned columns under a header; files named under the saves folder; seats' kinds.
     assert lines_of(result.stdout) == [
-        f"{saves / 'a.jsonl'}  2026-03-04 05:08  round 1  Ana 0, Ada 0  unfinished",
-        f"{saves / 'c.jsonl'}  2026-03-04 05:06  (unreadable: rummy500 verify {saves / 'c.jsonl'})",
+        f"Saved games in {saves}:",
+        "file     last played       round  players (kind) total           status",
+        "a.jsonl  2026-03-04 05:08      1  Ana (human) 0, Ada (greedy) 0  unfinished",
+        f"c.jsonl  2026-03-04 05:06         unreadable: rummy500 verify {saves / 'c.jsonl'}",
     ]
     everything = lines_of(rummy("games", "--all").stdout)
-    assert (
-        everything[1]
-        == f"{saves / 'b.jsonl'}  2026-03-04 05:07  round 1  Bea 112, Ada -83  finished"
-    )
-    assert len(everything) == 3
+    assert everything[1].split() == [
+        "file",
+        "last",
+        "played",
+        "round",
+        "players",
+        "(kind)",
+        "total",
+        "status",
+    ]
+    assert everything[3].split() == [
+        "b.jsonl", "2026-03-04", "05:07", "1", "Bea", "(human)", "112,", "Ada", "(random)", "-83",
+        "finished",
+    ]  # fmt: skip
+    assert len(everything) == 5
 
 
 def test_rules_command():
@@ -880,3 +919,18 @@ def test_json_resume_and_strict(tmp_path):
     assert strict.exit_code == 1
     assert [m["type"] for m in json_lines(strict)][-2:] == ["error", "bye"]
     assert json_lines(strict)[-1]["reason"] == "error"
+
+
+def test_log_tells_the_last_events_in_words_as_the_seat_saw_them(tmp_path):
+    """Issue 12 point 13: `log N` is the narration, with the log's line numbers; others'
+    draws stay hidden (the raw JSON, with 0-based seats, said too little and too much)."""
+    save = tmp_path / "g.jsonl"
+    result = play(save, "--seed", "2", "--name", "Ana", input="draw\nx 4s\nlog 4\nlog x\n")
+    lines = [line for line in lines_of(result.stdout) if re.match(r"^ +\d+  ", line)]
+    assert lines == [
+        "    3  You draw 6♠ from the stock.",
+        "    4  You discard 4♠.",
+        "    5  Ada draws a card from the stock.",
+        "    6  Ada discards 2♥.",
+    ]
+    assert "error: log x: write log N, as log 5, or log alone" in result.stderr

@@ -37,6 +37,7 @@ from rummy500_cli.bots import BOTS
 from rummy500_cli.cards import Card
 from rummy500_cli.cli.commands import META, META_ALIASES
 from rummy500_cli.cli.main import main
+from rummy500_cli.render.manpage import NBSP, unescape
 from rummy500_cli.rules import PRESETS, STANDARD, VARIANTS, Rules, format_value
 from rummy500_cli.view import MeldView, View
 
@@ -69,44 +70,11 @@ ANNOUNCED = {"replay", "analyze", "verify", "branch", "export", "simulate"}
 
 # --- Reading a page ----------------------------------------------------------------------
 
-ESCAPES = {
-    "-": "-",
-    "e": "\\",
-    "&": "",
-    "%": "",
-    "c": "",
-    "~": " ",
-    " ": " ",
-    "(aq": "'",
-    "(dq": '"',
-    "(pc": "·",
-    "(em": "—",
-    "(bu": "•",
-    "(ha": "^",
-    "(->": "→",
-    "(<-": "←",
-    "(da": "↓",
-    "(ua": "↑",
-    "(mu": "×",
-    "(>=": "≥",
-    "[u2660]": "♠",
-    "[u2665]": "♥",
-    "[u2666]": "♦",
-    "[u2663]": "♣",
-}
-ESCAPE = re.compile(r"\\(f(?:\(..|\[[^\]]*\]|.)|\(..|\[[^\]]*\]|.)")
-
 
 def unroff(line: str) -> str:
-    """A source line's text: escapes resolved, font changes dropped."""
-
-    def replace(match: re.Match[str]) -> str:
-        name = match.group(1)
-        if name.startswith("f"):
-            return ""
-        return ESCAPES.get(name, match.group(0))
-
-    return ESCAPE.sub(replace, line)
+    """A source line's text: escapes resolved, font changes dropped (as the program's own
+    renderer reads them, `\\~` a plain space)."""
+    return unescape(line).replace(NBSP, " ")
 
 
 def page_lines(page: Path) -> list[str]:
@@ -464,6 +432,17 @@ def test_the_saves_and_history_paths_are_the_code_s(
 # --- rummy500-play(6): its sessions are real ---------------------------------------------
 
 
+SHOWN_FOLDER = "/home/ana"
+"""The folder the pages' examples are shown as run in: the commands the program prints
+name files by their full path, and the examples' real folder is a temporary one."""
+
+
+def as_shown(text: str, folder: Path) -> str:
+    """Output of an example run in `folder`, with that folder written as the pages show
+    it."""
+    return text.replace(str(folder), SHOWN_FOLDER)
+
+
 def session_segments(lines: list[str]) -> tuple[str, list[list[str]]]:
     """A session block: its command, and its output cut into runs at each '...'."""
     assert lines[0].startswith("$ "), lines[0]
@@ -511,7 +490,7 @@ def test_play_page_session_is_real(index: int, tmp_path: Path, shell_path: dict)
         check=False,
     )
     assert result.returncode == 0, result.stderr
-    output = result.stdout.splitlines()
+    output = as_shown(result.stdout, tmp_path).splitlines()
     assert contains_in_order(output, segments), (
         f"man/rummy500-play.6: the output of\n    {command}\nis now:\n" + result.stdout
     )
@@ -893,7 +872,10 @@ def test_shell_example_is_real(page: Path, index: int, tmp_path: Path, shell_pat
         used = any(re.search(rf"\b{tool}\b", command) for command, _ in commands)
         if used and shutil.which(tool, path=shell_path["PATH"]) is None:
             pytest.skip(f"{tool} is not installed")
-    results = run_shell([command for command, _ in commands], tmp_path, shell_path)
+    results = [
+        (status, [as_shown(line, tmp_path) for line in lines])
+        for status, lines in run_shell([command for command, _ in commands], tmp_path, shell_path)
+    ]
     for number, ((command, shown), (status, real)) in enumerate(
         zip(commands, results, strict=True)
     ):

@@ -34,7 +34,31 @@ def test_replay_at_shows_every_hand_of_a_finished_game() -> None:
     result = run("replay", str(TWO), "--at", "40", "--no-color")
     assert result.exit_code == 0
     assert "Hand (Ana," in result.output and "Hand (Bob," in result.output
-    assert "[round 2, turn 4, event 40/261]" in result.output
+    assert "[round 2, turn 5, event 40/261]" in result.output
+
+
+def test_the_status_line_counts_the_turn_of_the_player_to_move() -> None:
+    """Issue 12 point 15: once a discard has passed the turn, the status line says the
+    next turn (event 40 is Ana's discard; Bob is to draw in turn 5)."""
+    shown = {at: run("replay", str(TWO), "--at", str(at), "--no-color").output for at in (39, 40)}
+    assert shown[39].startswith("Ana draws") and "[round 2, turn 4, event 39/261]" in shown[39]
+    assert shown[40].startswith("Ana discards") and "Bob to draw" in shown[40]
+    assert "[round 2, turn 5, event 40/261]" in shown[40]
+    game = Replay(read_log(TWO).events)
+    for start in game.round_starts():
+        assert game.round_and_turn(start)[1] == 1
+    for start, following in zip(game.turn_starts(), game.turn_starts()[1:], strict=False):
+        if game.round_and_turn(start)[0] == game.round_and_turn(following)[0]:
+            assert game.round_and_turn(following)[1] == game.round_and_turn(start)[1] + 1
+            assert game.round_and_turn(following - 1) == game.round_and_turn(start)
+
+
+def test_a_finished_game_shows_the_pile_without_numbers_to_take() -> None:
+    over = run("replay", str(TWO), "--at", "-1", "--no-color").output
+    pile = next(line for line in over.splitlines() if line.startswith("Pile"))
+    assert pile.startswith("Pile: ") and "take N" not in pile and ":" not in pile[6:]
+    playing = run("replay", str(TWO), "--at", "40", "--no-color").output
+    assert "Pile (take N): " in playing
 
 
 def test_replay_as_a_seat_shows_only_what_it_knew() -> None:
@@ -128,3 +152,45 @@ def test_export_is_a_readable_transcript(fmt: str) -> None:
         assert text.startswith("# Rummy 500") and "## Round 1: " in text
     ascii_text = run("export", str(TWO), "--ascii").output
     assert "♥" not in ascii_text and "♠" not in ascii_text
+
+
+def test_export_shows_each_deal_sorted_as_the_hand_is() -> None:
+    """Issue 12 point 14: a deal reads as the player saw it, by suit then rank, suits in
+    groups, not in the order the cards were dealt."""
+    from rummy500_cli.cards import Card, sort_key
+    from rummy500_cli.events import RoundDealt
+
+    events = read_log(TWO).events
+    dealt = next(event for event in events if isinstance(event, RoundDealt))
+    text = run("export", str(TWO), "--ascii").output
+    for name, hand in zip(("Ana", "Bob"), dealt.hands, strict=True):
+        line = next(line for line in text.splitlines() if line.startswith(f"  {name}: "))
+        groups = line.removeprefix(f"  {name}: ").split("  ")
+        cards = [Card.parse(word) for group in groups for word in group.split()]
+        assert cards == sorted((Card.parse(c) for c in hand), key=sort_key)
+        assert all(len({card.suit for card in map(Card.parse, g.split())}) == 1 for g in groups)
+    assert "  Ana: 6S 7S 10S JS QS  10H  7C 9C KC  2D 5D 7D 9D" in text
+
+
+def test_export_markdown_score_tables_are_markdown_tables() -> None:
+    text = run("export", str(TWO), "--format", "markdown").output
+    assert "```" not in text
+    lines = text.splitlines()
+    start = lines.index("**Round 1 scores**")
+    assert lines[start + 1 : start + 6] == [
+        "",
+        "| player | table | hand | round | total |",
+        "| --- | ---: | ---: | ---: | ---: |",
+        "| Ana | 68 | -30 | 38 | 38 |",
+        "| Bob | 95 | 0 | 95 | 95 |",
+    ]
+    assert lines[start + 6] == ""
+
+
+def test_a_markdown_table_escapes_a_pipe_in_a_name() -> None:
+    from rummy500_cli.events import RoundEnded
+    from rummy500_cli.render.scores import score_table
+
+    ended = next(e for e in read_log(TWO).events if isinstance(e, RoundEnded))
+    table = score_table(("A|na", "Bob"), ended, markdown=True)
+    assert "| A\\|na | 68 | -30 | 38 | 38 |" in table.splitlines()

@@ -6,37 +6,69 @@ whether to leave. It knows nothing of terminals: the loop prints the reply.
 
 from __future__ import annotations
 
+import re
+import textwrap
 from dataclasses import dataclass, field
 
-import msgspec
-
-from ..actions import ALIASES, USAGE, parse_action
+from ..actions import (
+    ALIASES,
+    USAGE,
+    Action,
+    AnyAction,
+    LayOff,
+    NamePower,
+    parse_action,
+    parse_play_cards,
+)
+from ..cards import rank_sort_key, sort_key
 from ..engine import legal_actions
-from ..errors import Rummy500Error
+from ..errors import AmbiguousAction, IllegalAction, ParseError, Rummy500Error
 from ..events import Event, RoundEnded
+from ..render.command_help import detail
+from ..render.narrate import Narrator
 from ..render.rules_text import rules_text
-from ..render.scores import score_table
+from ..render.scores import caught_line, score_table
 from ..render.style import Style
 from ..render.table import hand_line, meld_lines, pile_line, sides_line, table_view
+from ..render.words import close_word
 from ..session import Session
 from ..sides import partnered
-from ..view import visible_event
+from ..state import State
 
 META = {
     "hint": "hint: a suggested move and why",
     "hand": "hand: your cards",
-    "table": "table (or ?): the whole table",
+    "table": "table: the whole table",
     "pile": "pile: the discard pile, with the numbers to take",
     "melds": "melds: the melds on the table, with their ids",
     "score": "score: running totals and the last round's score table",
-    "rules": "rules: the rules of this game in words",
-    "log": "log [N]: the last N events (default 20) as recorded",
-    "sort": "sort rank|suit: how your hand is sorted",
+    "rules": "rules [N.M]: the rules of this game in words, or rule N.M of the rule book",
+    "log": "log [N]: the last N events (default 20), in words",
+    "sort": "sort [rank|suit]: how your hand is sorted",
     "help": "help [COMMAND]: the commands, or one in detail",
-    "quit": "quit (or q, Ctrl-D): leave; the game is saved",
+    "quit": "quit: leave; the game is saved",
 }
+"""The table commands: not moves, they take no turn and are not recorded."""
 META_ALIASES = {"?": "table", "q": "quit", "exit": "quit", "h": "help", "s": "score"}
 COMMAND_WORDS = sorted({*ALIASES, *META, *META_ALIASES})
+KEYS = {"quit": "Ctrl-D"}
+"""Keys that do what a table command does, at the interactive prompt."""
+
+
+def meta_line(word: str) -> str:
+    """A table command's line of help, with its aliases: `score (or s): ...`."""
+    usage, _, what = META[word].partition(": ")
+    others = [alias for alias, target in META_ALIASES.items() if target == word]
+    others += [KEYS[word]] if word in KEYS else []
+    return f"{usage} (or {', '.join(others)}): {what}" if others else META[word]
+
+
+def unknown(word: str, kind: str, words: list[str]) -> str:
+    """`unknown command 'drwa': did you mean draw? (help lists the commands)` for a typo
+    close to one of `words`."""
+    close = close_word(word, words)
+    guess = f": did you mean {close}?" if close else ""
+    return f"{kind} {word!r}{guess} (help lists the commands)"
 
 
 @dataclass
@@ -47,9 +79,38 @@ class Reply:
     quit: bool = False
 
 
-def legal_summary(session: Session, limit: int = 6, ascii: bool = True) -> str:
-    """The legal moves now, in the command language, shortened for one line."""
-    actions = legal_actions(session.state)
+MOVE_ORDER = ("upcard", "power", "draw", "take", "block", "meld", "lay", "rum", "discard", "pass")
+"""The order the legal moves are listed in: as a turn goes."""
+
+
+def action_key(action: Action, by_rank: bool = False) -> tuple:
+    """Where a move goes in a list of moves: by kind in the order of a turn, then by its
+    cards as the hand is sorted, then by meld and pile position."""
+    key = rank_sort_key if by_rank else sort_key
+    tag = type(action).__struct_config__.tag
+    cards = getattr(action, "cards", None)
+    if cards is None:
+        card = getattr(action, "card", None)
+        cards = () if card is None else (card,)
+    return (
+        MOVE_ORDER.index(tag) if tag in MOVE_ORDER else len(MOVE_ORDER),
+        sorted(key(card) for card in cards),
+        getattr(action, "meld", 0),
+        getattr(action, "depth", 0),
+        ("wild", "double", "split").index(action.power) if isinstance(action, NamePower) else 0,
+        action.text(),
+    )
+
+
+def sorted_legal(state, by_rank: bool = False) -> list[AnyAction]:
+    """The legal moves now, in the order `action_key` gives."""
+    return sorted(legal_actions(state), key=lambda action: action_key(action, by_rank))
+
+
+def legal_words(state, limit: int = 6, ascii: bool = True, by_rank: bool = False) -> list[str]:
+    """The legal moves now, each in the command language, the discards as one
+    `discard CARD` when there are more than `limit` moves."""
+    actions = sorted_legal(state, by_rank)
     words = []
     for action in actions:
         text = action.text(ascii)
@@ -57,7 +118,15 @@ def legal_summary(session: Session, limit: int = 6, ascii: bool = True) -> str:
             words.append("discard CARD")
             break
         words.append(text)
-    shown = list(dict.fromkeys(words))
+    return list(dict.fromkeys(words))
+
+
+def legal_summary(
+    session: Session, limit: int = 6, ascii: bool = True, by_rank: bool = False
+) -> str:
+    """The legal moves now, in the command language, shortened for one line, in the
+    order of a turn and of the hand."""
+    shown = legal_words(session.state, limit, ascii, by_rank)
     more = len(shown) - limit
     text = ", ".join(shown[:limit])
     return text + (f" (+{more} more)" if more > 0 else "")
@@ -66,10 +135,11 @@ def legal_summary(session: Session, limit: int = 6, ascii: bool = True) -> str:
 class Interpreter:
     """Reads one line of the command language for a seat and acts on the session."""
 
-    def __init__(self, session: Session, style: Style) -> None:
+    def __init__(self, session: Session, style: Style, by_rank: bool = False) -> None:
         self.session = session
         self.style = style
-        self.by_rank = False
+        self.by_rank = by_rank
+        """The hand sorted by rank (`sort rank`, remembered in the config file)."""
 
     def handle(self, line: str, seat: int, on_event=None) -> Reply:
         words = line.split()
@@ -80,15 +150,47 @@ class Interpreter:
         if word in META:
             return getattr(self, f"_{word}")(words[1:], seat)
         state = self.session.state
+        legal = legal_summary(self.session, ascii=self.style.ascii, by_rank=self.by_rank)
+        if word not in ALIASES:
+            known = [*sorted(set(ALIASES.values())), *META]
+            return Reply(error=f"{unknown(words[0], 'unknown command', known)}; legal now: {legal}")
         if state.to_move != seat:
             return Reply(error=f"it is {state.players[state.to_move]}'s turn")
         try:
-            action = parse_action(line, state)
+            if ALIASES[word] == "lay" and "on" not in (w.lower() for w in words[1:]):
+                action = self._lay_where(words[1:])
+            else:
+                action = parse_action(line, state)
             events = self.session.submit(action, seat, on_event)
         except Rummy500Error as error:
-            legal = legal_summary(self.session, ascii=self.style.ascii)
-            return Reply(error=f"{error}; legal now: {legal}")
+            legal = legal_summary(self.session, ascii=self.style.ascii, by_rank=self.by_rank)
+            return Reply(error=f"{_without_usable(str(error))}; legal now: {legal}")
         return Reply(events=events)
+
+    def _lay_where(self, words: list[str]) -> AnyAction:
+        """`lay 3S` without `on MELD`: the one lay-off of those cards that is legal now
+        (issue: infer the meld when only one fits); else say which to choose."""
+        from collections import Counter
+
+        end = words.pop().lower() if words and words[-1].lower() in ("low", "high") else None
+        if not words:
+            raise ParseError(f"usage: {USAGE['lay']}")
+        cards, jokers = parse_play_cards(words)
+        typed = " ".join(words)
+        fits = [
+            action
+            for action in sorted_legal(self.session.state, self.by_rank)
+            if isinstance(action, LayOff)
+            and Counter(action.cards) == Counter(cards)
+            and (not jokers or action.jokers == jokers)
+            and (end is None or action.end == end)
+        ]
+        if len(fits) == 1:
+            return fits[0]
+        if not fits:
+            raise IllegalAction(f"lay {typed}: those cards fit no meld on the table now")
+        choices = " or ".join(action.text(self.style.ascii) for action in fits)
+        raise AmbiguousAction(f"lay {typed}: the cards fit more than one place; say {choices}")
 
     def table(self, seat: int) -> str:
         return table_view(self.session.state, seat, self.style, self.by_rank)
@@ -127,46 +229,105 @@ class Interpreter:
         ended = [e for e in self.session.events if isinstance(e, RoundEnded)]
         if ended:
             lines.append(score_table(state.players, ended[-1]))
+            caught = caught_line(state.players, ended[-1], self.style)
+            if caught:
+                lines.append(caught)
         return Reply(lines=lines)
 
     def _rules(self, args: list[str], seat: int) -> Reply:
         state = self.session.state
-        return Reply(lines=[rules_text(state.rules, state.n)])
+        if args:  # a rule of the book, as a message cites it: rules 4.1
+            from .info import rule_book_text
+            from .manual import text_width
+
+            try:
+                return Reply(lines=[rule_book_text(args[0], text_width()).rstrip("\n")])
+            except Rummy500Error as error:
+                return Reply(error=str(error))
+        footer = "A number as (RULES 4) is a rule of the rule book: rules 4.1 prints it."
+        return Reply(lines=[rules_text(state.rules, state.n), footer])
 
     def _log(self, args: list[str], seat: int) -> Reply:
-        count = int(args[0]) if args and args[0].isdigit() else 20
+        """The last N events told in words, as this seat saw them, each line with the
+        number of its event in the log (a take and the play that uses it: the take's)."""
+        if args and not args[0].isdigit():
+            return Reply(error=f"log {args[0]}: write log N, as log 5, or log alone")
+        count = int(args[0]) if args else 20
         events = self.session.events
-        start = max(0, len(events) - count)
-        lines = []
-        for number in range(start, len(events)):
-            data = visible_event(events[number], seat)
-            lines.append(f"{number:>5} {msgspec.json.encode(data).decode()}")
-        return Reply(lines=lines)
+        start = max(1, len(events) - count)
+        narrator = Narrator(self.style, viewer=seat)
+        state = State(events[0])  # type: ignore[arg-type]
+        lines: list[str] = []
+        waiting: int | None = None
+        for number, event in enumerate(events[1:], 1):
+            state.apply(event)
+            if number < start:
+                continue
+            told = narrator.feed(event, state)
+            if not told:
+                waiting = number if waiting is None and narrator.waiting else waiting
+                continue
+            first, waiting = (waiting or number), None
+            lines.extend(f"{first:>5}  {line}" for line in told)
+        lines.extend(f"{waiting:>5}  {line}" for line in narrator.flush())
+        return Reply(lines=lines or ["(nothing yet)"])
 
     def _sort(self, args: list[str], seat: int) -> Reply:
         if args and args[0].lower() in ("rank", "suit"):
             self.by_rank = args[0].lower() == "rank"
+        elif args:
+            return Reply(error=f"sort {args[0]}: write sort rank, sort suit, or sort alone")
         else:
             self.by_rank = not self.by_rank
-        return self._hand([], seat)
+        from .preferences import remember
+
+        reply = self._hand([], seat)
+        problem = remember("sort", "rank" if self.by_rank else "suit")
+        if problem:
+            reply.lines.append(f"warning: {problem}")
+        return reply
 
     def _help(self, args: list[str], seat: int) -> Reply:
+        rules = self.session.state.rules
         if args:
             word = args[0].lower()
             word = ALIASES.get(word, META_ALIASES.get(word, word))
-            text = USAGE.get(word) or META.get(word)
-            if text is None:
-                return Reply(error=f"no command {args[0]!r}; try help")
-            return Reply(lines=[text])
-        rules = self.session.state.rules
+            line = USAGE.get(word) or (meta_line(word) if word in META else None)
+            if line is None:
+                return Reply(error=unknown(args[0], "no command", [*USAGE, *META]))
+            paragraph = textwrap.fill(
+                detail(word, rules), width=max(40, min(_width(), 100) - 1), initial_indent="  ",
+                subsequent_indent="  ", break_on_hyphens=False,
+            )  # fmt: skip
+            if not _in_game(word, rules):
+                paragraph += "\n  (Not a move in this game.)"
+            return Reply(lines=[line, paragraph])
         shown = {word for word in USAGE if _in_game(word, rules)}
         lines = ["Moves:"] + [f"  {text}" for word, text in USAGE.items() if word in shown]
-        lines += ["Table:"] + [f"  {text}" for text in META.values()]
-        lines.append(f"Legal now: {legal_summary(self.session, ascii=self.style.ascii)}")
+        lines += ["Table:"] + [f"  {meta_line(word)}" for word in META]
+        lines.append("help COMMAND tells one in detail, with examples: help lay")
+        lines.append(
+            f"Legal now: {legal_summary(self.session, ascii=self.style.ascii, by_rank=self.by_rank)}"
+        )
         return Reply(lines=lines)
 
     def _quit(self, args: list[str], seat: int) -> Reply:
         return Reply(quit=True)
+
+
+USABLE = re.compile(r"; usable now: take \d+(?:, \d+)*")
+
+
+def _without_usable(message: str) -> str:
+    """A refusal without its own list of the takes usable now: the `legal now` list that
+    follows it says the same, and more."""
+    return USABLE.sub("", message)
+
+
+def _width() -> int:
+    import shutil
+
+    return shutil.get_terminal_size((80, 24)).columns
 
 
 def _in_game(word: str, rules) -> bool:

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import datetime as dt
+import shlex
 from pathlib import Path
 
 import click
+
+from .. import program
 
 
 def _summaries():
@@ -39,20 +42,56 @@ def latest_unfinished() -> Path | None:
 @click.command()
 @click.option("--all", "show_all", is_flag=True, help="Show finished games too.")
 def games(show_all: bool) -> None:
-    """List saved games: file, date, players, round, scores, finished or not."""
+    """List saved games: file, date, round, players with their kinds and totals, status."""
     from .paths import saves_dir
 
+    folder = saves_dir()
     rows = _summaries()
     if not rows:
-        click.echo(f"No saved games in {saves_dir()}.")
+        click.echo(f"No saved games in {folder}.")
         return
-    for path, mtime, _header, state in rows:
+    table: list[tuple[str, str, str, str, str]] = []
+    for path, mtime, header, state in rows:
         when = dt.datetime.fromtimestamp(mtime).strftime("%Y-%m-%d %H:%M")
+        name = _short(path, folder)
         if state is None:
-            click.echo(f"{path}  {when}  (unreadable: rummy500 verify {path})")
+            command = f"{program.command()} verify {shlex.quote(str(path))}"
+            table.append((name, when, "", f"unreadable: {command}", ""))
             continue
         if state.over and not show_all:
             continue
-        scores = ", ".join(f"{n} {t}" for n, t in zip(state.players, state.totals, strict=True))
+        kinds = header.seats or ("human",) + ("bot:random",) * (state.n - 1)
+        players = ", ".join(
+            f"{player} ({_kind(kind)}) {total}"
+            for player, kind, total in zip(state.players, kinds, state.totals, strict=True)
+        )
         status = "finished" if state.over else "unfinished"
-        click.echo(f"{path}  {when}  round {state.round}  {scores}  {status}")
+        table.append((name, when, str(state.round), players, status))
+    if not table:
+        click.echo(f"No unfinished games in {folder}; --all lists the finished ones.")
+        return
+    click.echo(f"Saved games in {folder}:")
+    heads = ("file", "last played", "round", "players (kind) total", "status")
+    readable = [heads, *(row for row in table if row[4])]  # an unreadable row runs on
+    widths = [max(len(row[i]) for row in [heads, *table]) for i in range(3)]
+    widths.append(max(len(row[3]) for row in readable))
+    for row in [heads, *table]:
+        cells = [row[0].ljust(widths[0]), row[1].ljust(widths[1]), row[2].rjust(widths[2])]
+        if row[4] or row is heads:
+            cells += [row[3].ljust(widths[3]), row[4]]
+        else:
+            cells.append(row[3])
+        click.echo("  ".join(cells).rstrip())
+
+
+def _short(path: Path, folder: Path) -> str:
+    """A saved game's file under the saves folder by its name; another by its path."""
+    try:
+        return str(path.relative_to(folder))
+    except ValueError:
+        return str(path)
+
+
+def _kind(kind: str) -> str:
+    """A seat's kind in a word: human, a bot's level, or exec."""
+    return kind.removeprefix("bot:") if not kind.startswith("exec:") else "exec"

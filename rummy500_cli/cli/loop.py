@@ -15,12 +15,12 @@ from typing import IO, Any
 
 import click
 
-from .. import protocol
+from .. import program, protocol
 from ..actions import Pass
 from ..errors import ParseError, Rummy500Error
 from ..events import Event, GameEnded, GameStarted, RoundDealt, RoundEnded
 from ..render.narrate import Narrator
-from ..render.scores import score_table
+from ..render.scores import caught_line, score_table
 from ..render.style import Style
 from ..session import Session
 from .commands import Interpreter, Reply
@@ -38,13 +38,19 @@ class PlainConsole:
         self.style = style
         self.quiet = quiet
         self.strict = strict
+        self.interpreter: Interpreter | None = None
+        """The game's command interpreter, once the loop has one (for the hand's order)."""
 
     def show(self, text: str) -> None:
         click.echo(self.style.text(text), color=self.style.color)
 
+    def say(self, text: str) -> None:
+        """A line to copy, as a command or a path: shown whole, never wrapped."""
+        self.show(text)
+
     def banner(self, text: str) -> None:
         if not self.quiet:
-            self.show(text)
+            self.say(text)
 
     def error(self, text: str) -> None:
         click.echo(f"error: {self.style.text(text)}", err=True, color=self.style.color)
@@ -55,6 +61,9 @@ class PlainConsole:
 
     def handover(self, name: str) -> None:
         """Hot-seat play: nothing to hide from a script."""
+
+    def round_over(self, text: str) -> None:
+        """A round's end: a script does not wait."""
 
     def event(self, event: Event, seq: int, lines: list[str]) -> None:
         for line in lines:
@@ -107,9 +116,12 @@ class JsonConsole(PlainConsole):
             return request
 
 
-def resume_line(session: Session) -> str:
-    """The command that goes on with the game, quoted so it can be pasted into a shell."""
-    return f"rummy500 resume {shlex.quote(str(session.path))}"
+def resume_line(session: Session, absolute: bool = True) -> str:
+    """The command that goes on with the game, quoted so it can be pasted into a shell,
+    in a form that a fresh shell finds (see `program.command`), with the log's full path
+    (a program speaking the protocol gets the path as it gave it: `absolute=False`)."""
+    path = session.path.absolute() if absolute else session.path
+    return f"{program.command()} resume {shlex.quote(str(path))}"
 
 
 def run(
@@ -118,13 +130,17 @@ def run(
     pace: float = 0.0,
     hot_seat: bool = False,
     windows: str = "ask",
+    by_rank: bool = False,
+    discard_untouched: bool = False,
 ) -> int:
     """Play until the game ends or the player leaves; answer the exit status.
 
     `windows="pass"` passes for the humans in the rum_call and out_of_turn windows
-    (RULES 7) without asking them."""
+    (RULES 7) without asking them. `discard_untouched`: a new game whose script ended
+    before any human move leaves no save behind (nor a game for `resume` to pick)."""
     style = console.style
-    interpreter = Interpreter(session, style)
+    interpreter = Interpreter(session, style, by_rank)
+    console.interpreter = interpreter
     state = session.state
     humans = [seat for seat in range(state.n) if session.is_human(seat)]
     home = humans[0] if len(humans) == 1 else None
@@ -133,17 +149,28 @@ def run(
     dirty = True
 
     actor = home
+    moved = False  # a human has made a move in this run
+    untouched = False  # ... and the input ended before one did
+    ended: list[str] = []  # a round just ended: wait before what comes next (not the end)
 
     def show(event: Event, seq: int) -> None:
         """Tell one event, with the state just after it (the loop's observer)."""
+        if ended and not isinstance(event, GameEnded):
+            console.round_over(ended.pop())
+        ended.clear()
         narrator.viewer = actor if (hot_seat and actor in humans) else home
         console.event(event, seq, narrator.feed(event, state))
         if isinstance(event, RoundEnded) and not isinstance(console, JsonConsole):
             console.show(score_table(state.players, event))
+            caught = caught_line(state.players, event, style)
+            if caught:
+                console.show(caught)
+            ended.append(f"Round {event.round} is over.")
         if isinstance(event, GameEnded):
             console.banner(f"The game is over. Log: {session.path}")
-            path = shlex.quote(str(session.path))
-            console.banner(f"Next: rummy500 replay {path} · rummy500 export {path}")
+            path = shlex.quote(str(session.path.absolute()))
+            me = program.command()
+            console.banner(f"Next: {me} replay {path} · {me} export {path}")
 
     if isinstance(console, JsonConsole):
         header = session.events[0]
@@ -177,6 +204,7 @@ def run(
                 dirty = False
             line = console.read(session, seat)
             if line is None:
+                untouched = discard_untouched and not moved and type(console) is PlainConsole
                 raise Quit
             reply: Reply = interpreter.handle(line, seat, on_event=show)
             for text in reply.lines:
@@ -191,10 +219,13 @@ def run(
                     _goodbye(console, session, "error")
                     return 1
             if reply.events:
-                dirty = True
+                dirty = moved = True
             if reply.quit:
                 raise Quit
     except (Quit, KeyboardInterrupt):
+        if untouched:
+            console.say("The input ended before any move: nothing is saved.")
+            return 0
         _goodbye(console, session, "quit")
         return 0
     except BrokenPipeError:  # the reader went away (| head): the game is saved; say nothing
@@ -212,7 +243,10 @@ def run(
         )
         return 1
     finally:
-        session.close("game_over" if state.over else "quit")
+        if untouched:
+            session.discard()
+        else:
+            session.close("game_over" if state.over else "quit")
     _goodbye(console, session, "game_over")
     return 0
 
@@ -221,11 +255,11 @@ def _goodbye(console: PlainConsole, session: Session, reason: str) -> None:
     if isinstance(console, JsonConsole):
         message = {"type": "bye", "reason": reason, "log": str(session.path)}
         if not session.state.over:
-            message["resume"] = resume_line(session)
+            message["resume"] = resume_line(session, absolute=False)
         console.send(**message)
         return
     if reason == "quit":
-        console.show(f"Game saved. Resume with: {resume_line(session)}")
+        console.say(f"Game saved. Resume with: {resume_line(session)}")
 
 
 __all__ = ["JsonConsole", "PlainConsole", "Quit", "run"]

@@ -13,7 +13,11 @@ COMMANDS = {
     "play": ("rummy500_cli.cli.play", "play", "Start a game against bots or friends."),
     "resume": ("rummy500_cli.cli.play", "resume", "Continue a saved game."),
     "games": ("rummy500_cli.cli.games", "games", "List saved games."),
-    "rules": ("rummy500_cli.cli.info", "rules", "Print the rules in effect in plain words."),
+    "rules": (
+        "rummy500_cli.cli.info",
+        "rules",
+        "Print the rules in effect in plain words, or a rule of the rule book.",
+    ),
     "replay": ("rummy500_cli.cli.review", "replay", "Step through a game, event by event."),
     "analyze": (
         "rummy500_cli.cli.review",
@@ -29,6 +33,17 @@ COMMANDS = {
         "Play many bot games and compare levels.",
     ),
     "schema": ("rummy500_cli.cli.info", "schema", "Print the JSON Schema of a game log line."),
+    "config": (
+        "rummy500_cli.cli.preferences",
+        "config",
+        "Show or set the preferences of the config file.",
+    ),
+    "man": ("rummy500_cli.cli.manual", "man", "Show a man page: rummy500, play, rules, ..."),
+    "example-bot": (
+        "rummy500_cli.cli.example",
+        "example_bot",
+        "A random bot for --seat N=exec:'rummy500 example-bot'.",
+    ),
 }
 
 
@@ -45,6 +60,19 @@ class LazyGroup(click.Group):
         module = importlib.import_module(entry[0])
         return getattr(module, entry[1])
 
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        """A command by name; a typo close to one is told which it may have meant."""
+        name = args[0] if args else ""
+        if name and not name.startswith("-") and name not in COMMANDS:
+            from ..render.words import close_word
+
+            close = close_word(name, list(COMMANDS))
+            if close:
+                ctx.fail(f"No such command {name!r}. Did you mean {close!r}?")
+        return super().resolve_command(ctx, args)
+
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = [(name, help_text) for name, (_m, _f, help_text) in COMMANDS.items()]
         with formatter.section("Commands"):
@@ -54,7 +82,7 @@ class LazyGroup(click.Group):
 @click.group(
     cls=LazyGroup,
     context_settings={"help_option_names": ["-h", "--help"]},
-    epilog="Run 'rummy500 COMMAND --help' for a command's options; man rummy500 for more.",
+    epilog="Run 'rummy500 COMMAND --help' for a command's options; 'rummy500 man' for more.",
 )
 @click.version_option(__version__, "-V", "--version", prog_name="rummy500")
 def main() -> None:

@@ -40,10 +40,14 @@ def _display_options(command):
         type=click.FloatRange(0),
         default=None,
         metavar="SECONDS",
-        help="Pause after each bot move (default 0.8 on a terminal, 0 otherwise).",
+        help="Pause after each bot move (default: pace in the config file, else 0.8, on a "
+        "terminal; 0 otherwise).",
     )(command)
     command = click.option(
-        "--four-color", is_flag=True, help="A four-colour deck: clubs green, diamonds blue."
+        "--four-color/--no-four-color",
+        default=None,
+        help="A four-colour deck: clubs green, diamonds blue (default: four_color in the "
+        "config file, else off).",
     )(command)
     command = click.option(
         "--ascii", "ascii_cards", is_flag=True, help="Cards as 7H rather than 7♥."
@@ -51,7 +55,8 @@ def _display_options(command):
     command = click.option(
         "--color/--no-color",
         default=None,
-        help="Colour on or off (default: off when NO_COLOR is set or output is not a terminal).",
+        help="Colour on or off (default: color in the config file, else off when NO_COLOR is "
+        "set or output is not a terminal).",
     )(command)
     command = click.option(
         "--json",
@@ -75,12 +80,17 @@ def _display_options(command):
     return command
 
 
-def choose_style(color: bool | None, ascii_cards: bool, four_color: bool):
-    """The one colour and symbol decision: flag, then NO_COLOR, then the terminal."""
+def choose_style(color: bool | None, ascii_cards: bool, four_color: bool | None, prefs=None):
+    """The one colour and symbol decision: flag, then the config file, then NO_COLOR,
+    then the terminal."""
     from ..render.style import Style
 
+    if color is None and prefs is not None and prefs["color"] != "auto":
+        color = prefs["color"]
     if color is None:
         color = not os.environ.get("NO_COLOR") and sys.stdout.isatty()
+    if four_color is None:
+        four_color = bool(prefs["four_color"]) if prefs is not None else False
     encoding = (getattr(sys.stdout, "encoding", None) or "").lower().replace("-", "")
     ascii_cards = ascii_cards or encoding not in ("utf8", "utf16", "utf32")
     return Style(color=bool(color), ascii=ascii_cards, four_color=four_color)
@@ -172,12 +182,33 @@ def _console(json_mode, commands, quiet, strict, style, session):
         from .paths import history_file
         from .prompt import PromptConsole
 
-        return PromptConsole(style, history_file())
+        humans = sum(session.is_human(s) for s in range(session.state.n))
+        return PromptConsole(style, history_file(), hot_seat=humans > 1)
     return PlainConsole(stream, style, quiet, strict)
 
 
+def _preferences():
+    """The config file's preferences, its warnings on standard error."""
+    from .preferences import load
+
+    prefs = load()
+    for warning in prefs.warnings:
+        click.echo(f"warning: {warning}", err=True)
+    return prefs
+
+
 def _go(
-    session, json_mode, commands, quiet, strict, style, pace, windows="ask", warnings=()
+    session,
+    json_mode,
+    commands,
+    quiet,
+    strict,
+    style,
+    pace,
+    windows="ask",
+    warnings=(),
+    prefs=None,
+    discard_untouched=False,
 ) -> None:
     """Hand a session to the loop with the right console; exit with the loop's status."""
     from .loop import run
@@ -185,17 +216,28 @@ def _go(
     console = _console(json_mode, commands, quiet, strict, style, session)
     for warning in warnings:
         click.echo(f"warning: {warning}", err=True)
+    from .preferences import pace as choose_pace
+
     interactive = type(console).__name__ == "PromptConsole"
-    if pace is None:
-        pace = 0.8 if interactive else 0.0
+    pace = choose_pace(pace, prefs, interactive)
+    by_rank = prefs is not None and prefs["sort"] == "rank"
     humans = sum(session.is_human(s) for s in range(session.state.n))
     state = session.state
     console.banner(
         f"rummy500 · {', '.join(state.players)} · seed {session.events[0].seed} · "
         f"saving to {session.path}"
     )
-    console.banner("Type help for the commands; Ctrl-D (or quit) saves and leaves.")
-    code = run(session, console, pace=pace, hot_seat=humans > 1, windows=windows)
+    keys = "; Enter skips the bots' pauses" if interactive and humans < session.state.n else ""
+    console.banner(f"Type help for the commands; Ctrl-D (or quit) saves and leaves{keys}.")
+    code = run(
+        session,
+        console,
+        pace=pace,
+        hot_seat=humans > 1,
+        windows=windows,
+        by_rank=by_rank,
+        discard_untouched=discard_untouched,
+    )
     sys.exit(code)
 
 
@@ -207,20 +249,24 @@ def _go(
     show_default=True,
     help="Players at the table, you included.",
 )
-@click.option("--name", default=None, help="Your name (default: $USER).")
+@click.option(
+    "--name", default=None, help="Your name (default: name in the config file, else $USER)."
+)
 @click.option(
     "--bots",
-    default="greedy",
-    show_default=True,
+    default=None,
     metavar="LEVEL[,LEVEL...]",
-    help="The bots' levels, seat by seat: random, greedy.",
+    help="The bots' levels, seat by seat from seat 1, repeated to fill the table: random, "
+    "greedy, strong, expert (default: bots in the config file, else greedy).",
 )
 @click.option(
     "--seat",
     "seats",
     multiple=True,
     metavar="N=KIND[:NAME]",
-    help="Seat N: human or a bot level, with a name (repeatable), e.g. 1=human:Ana.",
+    help="Who plays seat N (seats count from 0, you are seat 0): human or a bot level, "
+    "with a name (repeatable), e.g. 1=human:Ana for a friend at this keyboard, "
+    "1=strong:Bea, or 1=exec:'rummy500 example-bot' for a program.",
 )
 @click.option(
     "--seed", default=None, help="Deal from this seed (default: a fresh one, shown at the start)."
@@ -276,20 +322,24 @@ def play(
     if source == click.core.ParameterSource.DEFAULT:
         players = default_players(variant, players)  # RULES 8: sides need 4 players
     rules = rules_from(variant, rule, target, players)
-    names, kinds = _parse_seats(players, name, bots, seats)
+    prefs = _preferences()
+    names, kinds = _parse_seats(players, name or prefs["name"], bots or prefs["bots"], seats)
     if seed is None:
         seed = str(secrets.randbelow(10**9))
     seed_value: int | str = int(seed) if seed.isdigit() and str(int(seed)) == seed else seed
     stacked = _read_deck(deck) if deck is not None else []
     path = save or new_save_path(str(seed_value))
-    style = choose_style(color, ascii_cards, four_color)
+    style = choose_style(color, ascii_cards, four_color, prefs)
     try:
         session = Session.start(path, names, kinds, rules, seed_value, stacked, bot_timeout)
     except RulesError as error:  # names or a stacked deck that cannot make a game
         raise click.UsageError(str(error)) from None
     except Rummy500Error as error:
         raise click.ClickException(str(error)) from None
-    _go(session, json_mode, commands, quiet, strict, style, pace, windows)
+    _go(
+        session, json_mode, commands, quiet, strict, style, pace, windows, prefs=prefs,
+        discard_untouched=save is None,  # a game in the saves folder, not a file you named
+    )  # fmt: skip
 
 
 @click.command()
@@ -309,6 +359,9 @@ def resume(
     windows,
 ) -> None:
     """Continue a saved game: PATH, or the most recent unfinished one."""
+    import shlex
+
+    from .. import program
     from ..errors import Rummy500Error
     from ..session import Session
     from .games import latest_unfinished
@@ -316,13 +369,19 @@ def resume(
     if path is None:
         path = latest_unfinished()
         if path is None:
-            raise click.ClickException("no unfinished game is saved; start one with rummy500 play")
-    style = choose_style(color, ascii_cards, four_color)
+            raise click.ClickException(
+                f"no unfinished game is saved; start one with {program.command()} play"
+            )
+    prefs = _preferences()
+    style = choose_style(color, ascii_cards, four_color, prefs)
     try:
         session, warnings = Session.resume(path, bot_timeout)
     except Rummy500Error as error:
         raise click.ClickException(str(error)) from None
     if session.state.over:
         session.close()
-        raise click.ClickException(f"{path}: this game is over; see it with rummy500 replay {path}")
-    _go(session, json_mode, commands, quiet, strict, style, pace, windows, warnings)
+        raise click.ClickException(
+            f"{path}: this game is over; see it with "
+            f"{program.command()} replay {shlex.quote(str(path))}"
+        )
+    _go(session, json_mode, commands, quiet, strict, style, pace, windows, warnings, prefs)

@@ -1,27 +1,39 @@
 """The interactive prompt (prompt-toolkit), used only when stdin and stdout are terminals.
 
-One PromptSession for the game: completion of commands, cards in hand, meld ids and
-pile positions, rebuilt from the state at each prompt; history across sessions; a bottom
-toolbar with the step and the legal moves. Ctrl-C clears the line, Ctrl-D leaves.
+One PromptSession for the game (one a player at hot-seat, so that the arrow keys never
+bring back another player's commands): completion of what is legal now, each word with
+a few words on it (cli/completion); history across sessions; a bottom toolbar with the
+step and the legal moves, fitted to the terminal's width. Output is wrapped at word
+boundaries to the width. Ctrl-C clears the line, Ctrl-D leaves.
+
+Between turns: at hot-seat the screen and its scrollback are cleared before the
+keyboard passes, and nothing of the next hand shows until Enter; a round's end waits
+for Enter; Enter or Space while the computer players move skips their pauses until the
+next turn at the keyboard.
 """
 
 from __future__ import annotations
 
+import os
+import select
+import sys
+import time
 from collections.abc import Iterable
 from pathlib import Path
 
 from prompt_toolkit import PromptSession, print_formatted_text
-from prompt_toolkit.completion import Completer, Completion, WordCompleter
+from prompt_toolkit.completion import Completer, Completion
 from prompt_toolkit.document import Document
 from prompt_toolkit.formatted_text import ANSI
-from prompt_toolkit.history import FileHistory, InMemoryHistory
+from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 from prompt_toolkit.output import ColorDepth
-from prompt_toolkit.shortcuts import clear
 
+from ..render.layout import fit_toolbar, wrap
 from ..render.style import Style
 from ..render.table import STEP_WORDS
 from ..session import Session
-from .commands import COMMAND_WORDS, legal_summary
+from .commands import legal_words
+from .completion import candidates
 from .loop import PlainConsole
 
 WINDOW_PROMPTS = {
@@ -30,112 +42,179 @@ WINDOW_PROMPTS = {
     "deadwood": "lay off on the winner's melds or pass",
 }
 """The prompt's question in each window of RULES 7."""
+SKIP_KEYS = (b"\r", b"\n", b" ")
+"""The keys that skip the computer players' pauses."""
 
 
 class GameCompleter(Completer):
-    """Completes the command word, then what fits after it in this state."""
+    """Completes what may follow the typed words now (cli/completion), in hand order."""
 
     def __init__(self, console: PromptConsole) -> None:
         self.console = console
 
     def get_completions(self, document: Document, complete_event) -> Iterable[Completion]:
-        session = self.console.session
-        if session is None:
+        session, seat = self.console.session, self.console.seat
+        if session is None or seat is None:  # between turns: nothing of any hand
             return
         text = document.text_before_cursor
-        words = text.split()
-        if not words or (len(words) == 1 and not text.endswith(" ")):
-            yield from WordCompleter(COMMAND_WORDS, ignore_case=True).get_completions(
-                document, complete_event
+        current = "" if text.endswith(" ") or not text else text.split()[-1]
+        style = self.console.style
+        for found in candidates(session.state, seat, text, self.console.by_rank, style):
+            yield Completion(
+                found.text,
+                start_position=-len(current),
+                display=ANSI(found.display),
+                display_meta=ANSI(found.meta),
             )
-            return
-        verb = words[0].lower()
-        current = "" if text.endswith(" ") else words[-1]
-        state = session.state
-        seat = self.console.seat
-        options: list[str] = []
-        if verb in ("t", "take"):
-            options = [str(d) for d in range(1, len(state.pile) + 1)]
-            options += [card.ascii for card in state.pile]
-        elif verb in ("m", "meld", "x", "discard", "l", "lay", "u", "upcard"):
-            if (
-                verb in ("l", "lay")
-                and len(words) >= 2
-                and words[-1 if current == "" else -2].lower() == "on"
-            ):
-                options = [str(meld.id) for meld in state.melds]
-            else:
-                hand = state.hands[seat] if seat is not None else []
-                options = sorted({card.ascii for card in hand})
-                if verb in ("l", "lay") and len(words) >= 2:
-                    options.append("on")
-        elif verb == "power":  # RULES 8 dealers_gambit
-            options = ["wild", "double", "split"]
-        elif verb == "rum":  # RULES 7 rum_call: where the discard goes
-            options = [str(meld.id) for meld in state.melds] + ["low", "high"]
-        elif verb in ("help", "h"):
-            options = list(COMMAND_WORDS)
-        elif verb == "sort":
-            options = ["rank", "suit"]
-        elif verb == "power":  # RULES 8, dealers_gambit
-            options = ["wild", "double", "split"]
-        for option in options:
-            if option.lower().startswith(current.lower()):
-                yield Completion(option, start_position=-len(current))
 
 
 class PromptConsole(PlainConsole):
-    """A person at a terminal."""
+    """A person (or, at hot-seat, people taking turns) at a terminal."""
 
-    def __init__(self, style: Style, history: Path | None) -> None:
+    def __init__(self, style: Style, history: Path | None, hot_seat: bool = False) -> None:
         super().__init__(None, style, quiet=False, strict=False)  # type: ignore[arg-type]
         self.session: Session | None = None
         self.seat: int | None = None
-        if history is not None:
-            history.parent.mkdir(parents=True, exist_ok=True)
-            store = FileHistory(str(history))
-        else:
-            store = InMemoryHistory()
-        self.prompt_session: PromptSession[str] = PromptSession(
-            history=store,
-            completer=GameCompleter(self),
-            complete_while_typing=False,
-            bottom_toolbar=self._toolbar,
-            color_depth=ColorDepth.DEPTH_8_BIT if style.color else ColorDepth.MONOCHROME,
+        self.hot_seat = hot_seat
+        self.fast = False
+        """Enter or Space was pressed during the computer players' moves: no more pauses
+        until the keyboard's next turn."""
+        self._history_file = history
+        self._sessions: dict[int | None, PromptSession[str]] = {}
+        self._color_depth = ColorDepth.DEPTH_8_BIT if style.color else ColorDepth.MONOCHROME
+        self._plain: PromptSession[str] = PromptSession(
+            history=InMemoryHistory(), color_depth=self._color_depth
         )
+        """For the questions between turns: no completion, no history, no toolbar."""
+
+    @property
+    def by_rank(self) -> bool:
+        return bool(self.interpreter is not None and self.interpreter.by_rank)
+
+    def _prompt_session(self, seat: int) -> PromptSession[str]:
+        """The prompt of a seat: at hot-seat each player has a history of their own, in
+        memory only; otherwise one, kept in the history file."""
+        key = seat if self.hot_seat else None
+        if key not in self._sessions:
+            store: History
+            if self.hot_seat or self._history_file is None:
+                store = InMemoryHistory()
+            else:
+                self._history_file.parent.mkdir(parents=True, exist_ok=True)
+                store = FileHistory(str(self._history_file))
+            self._sessions[key] = PromptSession(
+                history=store,
+                completer=GameCompleter(self),
+                complete_while_typing=False,
+                bottom_toolbar=self._toolbar,
+                color_depth=self._color_depth,
+            )
+        return self._sessions[key]
+
+    def _width(self) -> int:
+        try:
+            return self._plain.output.get_size().columns
+        except OSError:
+            return 80
 
     def show(self, text: str) -> None:
+        """Text wrapped at word boundaries to the terminal's width."""
+        print_formatted_text(ANSI(wrap(text, self._width() - 1)))
+
+    def say(self, text: str) -> None:
         print_formatted_text(ANSI(text))
 
     def error(self, text: str) -> None:
-        self.show(f"\x1b[31m{text}\x1b[0m" if self.style.color else f"error: {text}")
+        line = f"\x1b[31m{text}\x1b[0m" if self.style.color else f"error: {text}"
+        if " resume " in text:  # it ends with the command that resumes the game: whole
+            self.say(line)
+        else:
+            self.show(line)
 
     def _toolbar(self) -> str:
         if self.session is None or self.seat is None:
             return ""
-        step = STEP_WORDS.get(self.session.state.phase, "")
-        return f" {step} · legal: {legal_summary(self.session, 4)} · Tab completes · Ctrl-D saves and leaves"
+        state = self.session.state
+        step = STEP_WORDS.get(state.phase, "")
+        words = legal_words(state, 12, self.style.ascii, self.by_rank)
+        return fit_toolbar(step, words, self._width() - 1)
 
-    def handover(self, name: str) -> None:
-        """Hot-seat play: clear the screen so the last hand is not left in view."""
-        clear()
+    def _ask(self, question: str) -> None:
+        """A question between turns, answered with Enter; Ctrl-D leaves (saved)."""
+        self.seat = None
         try:
-            self.prompt_session.prompt(f"Pass the keyboard to {name} and press Enter ")
+            self._plain.prompt(question)
         except KeyboardInterrupt:
             pass
         except EOFError:
             raise KeyboardInterrupt from None
 
+    def _clear_all(self) -> None:
+        """The screen and its scrollback: enough blank lines to push the last hand out
+        of sight, then ESC[3J (the scrollback, where the terminal supports it), then the
+        screen."""
+        try:
+            rows = self._plain.output.get_size().rows
+        except OSError:
+            rows = 24
+        sys.stdout.write("\n" * (2 * rows) + "\x1b[3J\x1b[H\x1b[2J")
+        sys.stdout.flush()
+
+    def handover(self, name: str) -> None:
+        """Hot-seat play: clear the screen and its scrollback, and show nothing of the
+        next hand (no toolbar, no completion) until Enter."""
+        self.seat = None
+        self._clear_all()
+        self._ask(f"Pass the keyboard to {name} and press Enter ")
+
+    def round_over(self, text: str) -> None:
+        """A round's end: the score table stays on screen until Enter."""
+        self._ask(f"{text} Press Enter for the next deal ")
+
+    def pause(self, seconds: float) -> None:
+        """The pause after a computer player's move, cut short for good (until the next
+        turn at the keyboard) by Enter or Space."""
+        if seconds <= 0 or self.fast:
+            return
+        try:
+            import termios
+            import tty
+        except ImportError:  # no termios (Windows): a plain pause
+            time.sleep(seconds)
+            return
+        fd = sys.stdin.fileno()
+        try:
+            saved = termios.tcgetattr(fd)
+        except termios.error:
+            time.sleep(seconds)
+            return
+        deadline = time.monotonic() + seconds
+        try:
+            tty.setcbreak(fd)  # keys one at a time, not echoed; Ctrl-C still interrupts
+            while (left := deadline - time.monotonic()) > 0:
+                if not select.select([fd], [], [], left)[0]:
+                    break
+                keys = os.read(fd, 64)
+                if b"\x04" in keys:  # Ctrl-D: leave, as at the prompt
+                    raise KeyboardInterrupt
+                if any(key in keys for key in SKIP_KEYS):
+                    self.fast = True
+                    break
+        finally:
+            termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+
     def read(self, session: Session, seat: int) -> str | None:
         self.session, self.seat = session, seat
+        self.fast = False
         name = session.state.players[seat]
         state = session.state
         label = f"{name}> "
         if state.phase == "window":  # RULES 7: a short question out of turn
             label = f"{name} ({WINDOW_PROMPTS.get(state.window_kind or '', 'pass')})> "
+        prompt = self._prompt_session(seat)
         while True:
             try:
-                return self.prompt_session.prompt(label)
+                return prompt.prompt(label)
             except KeyboardInterrupt:
                 continue  # Ctrl-C clears the line, as in other shells
             except EOFError:

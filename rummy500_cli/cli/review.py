@@ -5,10 +5,13 @@ Only click is imported at module level; the engine comes in when a command runs.
 
 from __future__ import annotations
 
+import shlex
 import sys
 from pathlib import Path
 
 import click
+
+from .. import program
 
 LOG = click.Path(exists=True, dir_okay=False, path_type=Path)
 
@@ -179,7 +182,7 @@ def branch(log: Path, at: int, output: Path | None) -> None:
     data = _read(log)
     new = make_branch(log, data, at, output)
     click.echo(f"Branched {log} after event {at} into {new}.")
-    click.echo(f"Play it: rummy500 resume {new}")
+    click.echo(f"Play it: {program.command()} resume {shlex.quote(str(new))}")
 
 
 def make_branch(log: Path, data, at: int, output: Path | None) -> Path:

@@ -184,7 +184,7 @@ class _Null:
 @click.group(
     invoke_without_command=True,
     context_settings={"help_option_names": ["-h", "--help"]},
-    epilog="Merge slices: rummy500 simulate merge A.json B.json. See man rummy500-simulate.",
+    epilog="Merge slices: rummy500 simulate merge A.json B.json. See 'rummy500 man simulate'.",
 )
 @click.option(
     "--games", type=click.IntRange(1), default=100, show_default=True, help="Games to play."

@@ -224,6 +224,12 @@ class LogWriter:
         handle.flush()
         os.fsync(handle.fileno())
 
+    def discard(self) -> None:
+        """Remove the log, still holding its lock, then release it: a game in which no
+        one played leaves no file behind."""
+        self.path.unlink(missing_ok=True)
+        self.close()
+
     def close(self) -> None:
         """Release the lock and the file."""
         if not self._handle.closed:

@@ -105,14 +105,17 @@ class Replay:
         return None
 
     def round_and_turn(self, position: int) -> tuple[int, int]:
-        """The round number and the turn number within it at a position."""
+        """The round number and the turn number within it at a position: the turn of
+        the player to move after that event (a discard passes the turn, so the position
+        of a discard is in the next turn; the discard that ends a round is not)."""
         state_round = 0
         turn = 0
+        starts = set(self.turn_starts())
         for number, event in enumerate(self.events[: position + 1]):
             if isinstance(event, RoundDealt):
                 state_round = event.round
                 turn = 1
-            elif isinstance(event, Discarded) and number < position:
+            elif number in starts:
                 turn += 1
         return state_round, turn
 

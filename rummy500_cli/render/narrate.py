@@ -30,6 +30,7 @@ from ..events import (
 from ..sides import side_name
 from ..state import State
 from .style import Style
+from .words import count, verb
 
 
 def _cards(texts: tuple[str, ...], style: Style) -> str:
@@ -58,26 +59,44 @@ class Narrator:
         self._take: str | None = None
 
     def _name(self, state: State, seat: int) -> str:
+        """Who did it: `You` for the player at the keyboard, else the name."""
         return "You" if seat == self.viewer else state.players[seat]
+
+    def _does(self, state: State, seat: int, base: str, start: bool = True) -> str:
+        """Subject and verb: `You draw`, `Ana draws` (whatever Ana's name is: a player
+        called You is still told in the third person to others); `you draw` inside a
+        sentence (`start=False`)."""
+        who = self._name(state, seat)
+        if seat == self.viewer and not start:
+            who = "you"
+        return f"{who} {verb(base, seat == self.viewer)}"
+
+    def _whose(self, state: State, seat: int) -> str:
+        """`your` for the player at the keyboard, else `Ana's`."""
+        return "your" if seat == self.viewer else f"{state.players[seat]}'s"
+
+    def _names(self, state: State, seats) -> str:
+        """Players asked in a window, the one at the keyboard as `you`."""
+        return ", ".join("you" if seat == self.viewer else state.players[seat] for seat in seats)
 
     def feed(self, event: Event, state: State) -> list[str]:
         """The lines to print for an event, given the state just after it."""
         style = self.style
         if isinstance(event, PileTaken):
-            who = self._name(state, event.seat)
             chosen = _cards(event.cards[:1], style)
             above = len(event.cards) - 1
             extra = ""
             if above:
-                extra = f" and the {above} card{'s' if above > 1 else ''} above it"
-            verb = "take" if who == "You" else "takes"
+                extra = (
+                    " and the card above it" if above == 1 else f" and the {above} cards above it"
+                )
             if event.split:  # RULES 8, dealers_gambit
-                count = len(event.split)
+                number = len(event.split)
                 extra = (
                     f", splitting the pile with the dealer's joker ({_cards(event.split, style)} "
-                    f"leave{'s' if count == 1 else ''} the game){extra}"
+                    f"leave{'s' if number == 1 else ''} the game){extra}"
                 )
-            self._take = f"{who} {verb} {chosen}{extra} from the pile"
+            self._take = f"{self._does(state, event.seat, 'take')} {chosen}{extra} from the pile"
             if event.seat == self.viewer and above:
                 self._take += f" ({_cards(event.cards[1:], style)})"
             if state.pending is None:  # kept, not used at once
@@ -90,6 +109,11 @@ class Narrator:
             self._take = None
         return [line] if line else []
 
+    @property
+    def waiting(self) -> bool:
+        """A take from the pile waits for the play that uses its card."""
+        return self._take is not None
+
     def flush(self) -> list[str]:
         """A take still waiting for the play that uses it, told on its own."""
         if self._take is None:
@@ -100,68 +124,64 @@ class Narrator:
     def _line(self, event: Event, state: State) -> str:
         style = self.style
         if isinstance(event, StockDrawn):
-            who = self._name(state, event.seat)
+            does = self._does(state, event.seat, "draw")
             if event.seat == self.viewer or self.reveal:
-                verb = "draw" if who == "You" else "draws"
-                return f"{who} {verb} {_cards(event.cards, style)} from the stock."
-            count = len(event.cards)
-            return f"{who} draws {'a card' if count == 1 else f'{count} cards'} from the stock."
+                return f"{does} {_cards(event.cards, style)} from the stock."
+            number = len(event.cards)
+            return f"{does} {'a card' if number == 1 else f'{number} cards'} from the stock."
         if isinstance(event, Melded):
-            who = self._name(state, event.seat)
-            verb = "meld" if who == "You" else "melds"
             double = " with the dealer's joker on it, doubled and sealed" if event.double else ""
             return (
-                f"{who} {verb} {_laid(event, style)} ({sum(event.values)}) as #{event.meld}"
-                f"{double}."
+                f"{self._does(state, event.seat, 'meld')} {_laid(event, style)} "
+                f"({sum(event.values)}) as #{event.meld}{double}."
             )
         if isinstance(event, LaidOff):
-            who = self._name(state, event.seat)
             owner = state.melds[event.meld - 1].owner
-            whose = "own" if owner == event.seat else f"{state.players[owner]}'s"
-            verb = "lay" if who == "You" else "lays"
+            whose = "own" if owner == event.seat else self._whose(state, owner)
+            whose = "yours" if whose == "your" else whose
             return (
-                f"{who} {verb} off {_laid(event, style)} on #{event.meld} ({whose}) "
-                f"({sum(event.values)})."
+                f"{self._does(state, event.seat, 'lay')} off {_laid(event, style)} on "
+                f"#{event.meld} ({whose}) ({sum(event.values)})."
             )
         if isinstance(event, PowerNamed):
-            who = self._name(state, event.seat)
-            verb = "name" if who == "You" else "names"
-            return f"{who} {verb} the dealer's joker {event.power} for this round."
-        if isinstance(event, JokerBlocked):
-            who = self._name(state, event.seat)
-            verb = "block" if who == "You" else "blocks"
-            return f"{who} {verb} the dealer's joker with a joker."
-        if isinstance(event, Discarded):
-            who = self._name(state, event.seat)
-            verb = "discard" if who == "You" else "discards"
-            return f"{who} {verb} {_cards((event.card,), style)}."
-        if isinstance(event, RumCalled):
-            who = self._name(state, event.seat)
-            verb = "call" if who == "You" else "calls"
             return (
-                f"{who} {verb} Rum! and {'lay' if who == 'You' else 'lays'} "
+                f"{self._does(state, event.seat, 'name')} the dealer's joker {event.power} "
+                "for this round."
+            )
+        if isinstance(event, JokerBlocked):
+            return f"{self._does(state, event.seat, 'block')} the dealer's joker with a joker."
+        if isinstance(event, Discarded):
+            return f"{self._does(state, event.seat, 'discard')} {_cards((event.card,), style)}."
+        if isinstance(event, RumCalled):
+            you = event.seat == self.viewer
+            return (
+                f"{self._does(state, event.seat, 'call')} Rum! and {verb('lay', you)} "
                 f"{_cards((event.card,), style)} off on #{event.meld} ({sum(event.values)})."
             )
         if isinstance(event, WindowOpened):
-            names = ", ".join(state.players[seat] for seat in event.seats)
-            opener = state.players[event.seat]
+            names = self._names(state, event.seats)
             if event.kind == "rum":
                 return f"{_cards((state.pile[-1].ascii,), style)} could be laid off: Rum? ({names})"
             if event.kind == "deadwood":
-                return f"{opener} is out; first {names} may lay off on {opener}'s melds."
+                out = self._does(state, event.seat, "be")
+                whose = self._whose(state, event.seat)
+                return f"{out} out; first {names} may lay off on {whose} melds."
             return f"Out of turn, {names} may meld or lay off."
         if isinstance(event, Passed):
-            who = self._name(state, event.seat)
-            return f"{who} {'pass' if who == 'You' else 'passes'}."
+            return f"{self._does(state, event.seat, 'pass')}."
         if isinstance(event, UpcardChosen):
-            return f"{self._name(state, event.seat)} starts the pile with {_cards((event.card,), style)}."
+            return (
+                f"{self._does(state, event.seat, 'start')} the pile with "
+                f"{_cards((event.card,), style)}."
+            )
         if isinstance(event, StockRebuilt):
             return f"The stock is empty: the pile but its top card is shuffled into a new stock ({event.count} of 3)."
         if isinstance(event, DrawSkipped):
-            return f"The stock is empty: {self._name(state, event.seat)} plays on without drawing."
+            who = self._does(state, event.seat, "play", start=False)
+            return f"The stock is empty: {who} on without drawing."
         if isinstance(event, DealerDrawn):
             if not event.draws:
-                return f"{state.players[event.dealer]} deals first (stacked deck)."
+                return f"{self._does(state, event.dealer, 'deal')} first (stacked deck)."
             draws = " / ".join(
                 ", ".join(
                     f"{state.players[seat]} {_cards((card,), style)}"
@@ -170,23 +190,29 @@ class Narrator:
                 )
                 for row in event.draws
             )
-            return f"Draw for the deal: {draws}. {state.players[event.dealer]} deals first."
+            return f"Draw for the deal: {draws}. {self._does(state, event.dealer, 'deal')} first."
         if isinstance(event, RoundDealt):
             upcard = (
                 "" if event.upcard is None else f"; the upcard is {_cards((event.upcard,), style)}"
             )
-            return f"Round {event.round}: {state.players[event.dealer]} deals{upcard}."
+            deals = self._does(state, event.dealer, "deal", start=False)
+            return f"Round {event.round}: {deals}{upcard}."
         if isinstance(event, RoundEnded):
             if event.went_out is not None:
-                return f"{state.players[event.went_out]} goes out. Round {event.round} is over."
+                return (
+                    f"{self._does(state, event.went_out, 'go')} out. Round {event.round} is over."
+                )
             return f"The stock is out. Round {event.round} is over."
         if isinstance(event, GameEnded):
             if event.winner is None:
-                rounds = "1 round" if state.round == 1 else f"{state.round} rounds"
+                rounds = count(state.round, "round")
                 return f"The game stops unfinished after {rounds} (max_rounds)."
             if event.sides:
                 return _side_win(state.players, event)
-            return f"{state.players[event.winner]} wins the game with {event.totals[event.winner]}."
+            return (
+                f"{self._does(state, event.winner, 'win')} the game with "
+                f"{event.totals[event.winner]}."
+            )
         return ""
 
 

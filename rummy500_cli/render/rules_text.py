@@ -6,6 +6,7 @@ from ..cards import JOKER
 from ..rules import Rules, format_value
 from ..scoring import hand_value
 from ..sides import partnered
+from .words import count
 
 
 def rules_text(rules: Rules, players: int | None = None) -> str:
@@ -149,7 +150,9 @@ def rules_text(rules: Rules, players: int | None = None) -> str:
             "(block). The dealt jokers are not wild and count 0 in the hand."
         )
     if r.max_rounds:
-        lines.append(f"The game stops unfinished after {r.max_rounds} rounds if nobody has won.")
+        rounds = count(r.max_rounds, "round")
+        lines.append(f"The game stops unfinished after {rounds} if nobody has won.")
+    lines = [_cite(line, r) for line in lines]
     changes = r.changes()
     lines.append(
         "Options changed from the standard game: "
@@ -157,6 +160,36 @@ def rules_text(rules: Rules, players: int | None = None) -> str:
         + "."
     )
     return "\n".join(lines)
+
+
+CITES = {
+    "Players:": "1.1-1.2, 2.3",
+    "Pack:": "1.2, 2.3",
+    "Deal:": "2",
+    "Melds:": "3",
+    "Turn:": "4",
+    "Going out:": "5.1",
+    "Stock:": "5.2-5.4",
+    "Scoring:": "6",
+    "Scoring options:": "7",
+    "First meld:": "7.1",
+    "Rum!:": "7.8",
+    "Out of turn:": "7.9",
+    "Opponents' hands:": "7.10",
+}
+"""The rules of the numbered rule book (rummy500-rules(7)) each paragraph tells."""
+
+
+def _cite(line: str, r: Rules) -> str:
+    """A paragraph with the rules it tells cited at its end, as messages cite them."""
+    if "RULES " in line:
+        return line
+    for label, numbers in CITES.items():
+        if line.startswith(label):
+            if label == "Players:" and partnered(r):
+                numbers = "8.2-8.3"
+            return f"{line} (RULES {numbers})"
+    return line
 
 
 def _out_of_turn(r: Rules) -> list[str]:

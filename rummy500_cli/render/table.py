@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from ..cards import rank_sort_key, sort_key
+from collections.abc import Iterable
+
+from ..cards import Card, rank_sort_key, sort_key
 from ..sides import partner_of, partnered, side_name, side_totals
 from ..state import State
 from .style import Style
+from .words import count
 
 STEP_WORDS = {
     "power": "name the power of the dealer's joker (power wild|double|split)",
@@ -59,6 +62,8 @@ def pile_line(state: State, style: Style) -> str:
     """The spread pile, oldest first, each card with the number that takes it."""
     if not state.pile:
         return "Pile: empty"
+    if state.phase in ("over", "between", "start"):  # no one may take from it now
+        return f"Pile: {style.cards(state.pile)}"
     size = len(state.pile)
     cards = " ".join(
         f"{style.dim(str(size - i))}:{style.card(card)}" for i, card in enumerate(state.pile)
@@ -87,20 +92,25 @@ def meld_lines(state: State, style: Style) -> list[str]:
     return lines
 
 
+def hand_cards(cards: Iterable[Card], style: Style, by_rank: bool = False) -> str:
+    """Cards as a hand shows them: sorted by suit then rank, suits in groups (or sorted
+    by rank)."""
+    hand = sorted(cards, key=rank_sort_key if by_rank else sort_key)
+    if by_rank:
+        return style.cards(hand)
+    groups: list[list[Card]] = []
+    for card in hand:
+        if groups and groups[-1][0].suit == card.suit:
+            groups[-1].append(card)
+        else:
+            groups.append([card])
+    return "  ".join(style.cards(group) for group in groups)
+
+
 def hand_line(state: State, seat: int, style: Style, by_rank: bool = False) -> str:
     """A hand sorted by suit then rank (or by rank), suits in groups."""
-    hand = sorted(state.hands[seat], key=rank_sort_key if by_rank else sort_key)
-    if by_rank:
-        body = style.cards(hand)
-    else:
-        groups: list[list] = []
-        for card in hand:
-            if groups and groups[-1][0].suit == card.suit:
-                groups[-1].append(card)
-            else:
-                groups.append([card])
-        body = "  ".join(style.cards(group) for group in groups)
-    return f"Hand ({state.players[seat]}, {len(hand)}): {body}"
+    hand = state.hands[seat]
+    return f"Hand ({state.players[seat]}, {len(hand)}): {hand_cards(hand, style, by_rank)}"
 
 
 def turn_line(state: State) -> str:
@@ -141,7 +151,7 @@ def table_view(
         if show_all or seat == viewer:
             continue
         mark = " (partner)" if seat == partner else ""
-        counts.append(f"{name}{mark} {len(state.hands[seat])} cards")
+        counts.append(f"{name}{mark} {count(len(state.hands[seat]), 'card')}")
     if counts:
         lines.append("Others: " + " · ".join(counts))
     seats = range(state.n) if show_all else ([] if viewer is None else [viewer])

@@ -22,6 +22,7 @@ from ..state import State
 from .narrate import Narrator
 from .scores import score_table
 from .style import Style
+from .table import hand_cards
 
 
 def transcript(events: Sequence[Event], style: Style, markdown: bool = False) -> str:
@@ -67,7 +68,7 @@ def transcript(events: Sequence[Event], style: Style, markdown: bool = False) ->
             if markdown:
                 out.append("")
             for seat, hand in enumerate(event.hands):
-                cards = style.cards(Card.parse(text) for text in hand)
+                cards = hand_cards((Card.parse(text) for text in hand), style)
                 line = f"{state.players[seat]}: {cards}"
                 out.append(f"- {line}" if markdown else f"  {line}")
             upcard = event.upcard and style.card(Card.parse(event.upcard))
@@ -79,8 +80,7 @@ def transcript(events: Sequence[Event], style: Style, markdown: bool = False) ->
         if isinstance(event, RoundEnded):
             flush()
             out.extend(["", *narrator.feed(event, state)])
-            table = score_table(state.players, event)
-            out.extend(["", "```", table, "```"] if markdown else ["", table])
+            out.extend(["", score_table(state.players, event, markdown)])
             continue
         if isinstance(event, GameEnded):
             flush()

@@ -1,0 +1,74 @@
+"""Text laid out for a terminal's width: lines wrapped at word boundaries (colour codes
+kept, counted as nothing), and the prompt's bottom line fitted to the width."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]")
+INDENT = "  "
+"""How a wrapped line goes on: indented, so it reads as part of the line above."""
+
+
+def width_of(text: str) -> int:
+    """The columns a text takes: colour codes none, wide characters two."""
+    plain = ANSI.sub("", text)
+    return sum(
+        0
+        if unicodedata.combining(ch)
+        else 2
+        if unicodedata.east_asian_width(ch) in ("W", "F")
+        else 1
+        for ch in plain
+    )
+
+
+def wrap(text: str, width: int) -> str:
+    """Each line of `text` wrapped to `width` columns at spaces, the rest of a wrapped
+    line indented; spaces inside a line (the gaps between a hand's suits) are kept; a
+    word longer than the width stays whole."""
+    if width < 20:
+        return text
+    return "\n".join(_wrap_line(line, width) for line in text.split("\n"))
+
+
+def _wrap_line(line: str, width: int) -> str:
+    if width_of(line) <= width:
+        return line
+    lead = line[: len(line) - len(line.lstrip(" "))]
+    pieces = re.findall(r"(\S+)(\s*)", line[len(lead) :])
+    out: list[str] = []
+    current, used = lead, width_of(lead)
+    gap = ""
+    for word, spaces in pieces:
+        size = width_of(word)
+        if used > width_of(lead) and used + width_of(gap) + size > width:
+            out.append(current)
+            current = lead + INDENT + word
+            used = width_of(lead) + len(INDENT) + size
+        else:
+            current += gap + word
+            used += width_of(gap) + size
+        gap = spaces
+    out.append(current)
+    return "\n".join(out)
+
+
+def fit_toolbar(step: str, legal: list[str], width: int, more: int = 0) -> str:
+    """The bottom line in `width` columns: the step, as many legal moves as fit (`+N
+    more` for the rest), then the keys, dropped first when the line is narrow."""
+    keys_options = ["Tab completes · Ctrl-D saves and leaves", "Tab · Ctrl-D leaves", ""]
+    for keys in keys_options:
+        for count in range(len(legal), -1, -1):
+            shown = legal[:count]
+            rest = len(legal) - count + more
+            moves = ", ".join(shown) + (f" (+{rest} more)" if rest and shown else "")
+            if not shown and rest:
+                moves = f"{rest} moves"
+            parts = [step, f"legal: {moves}" if moves else "", keys]
+            line = " " + " · ".join(part for part in parts if part)
+            if width_of(line) <= width:
+                return line
+    line = " " + step
+    return line if width_of(line) <= width else line[: max(0, width - 1)] + "…"
