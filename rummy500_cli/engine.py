@@ -65,6 +65,7 @@ from .melds import (
     Meld,
     Shape,
     hand_index,
+    laid_meld,
     layoff_end,
     layoffs_on,
     max_set_size,
@@ -280,7 +281,8 @@ def _reachable(
     """Whether plays from the hand can still add `need` points this turn (bounded search).
 
     A turn can end by a discard (a card must be left, and not the kept one) or by going
-    out (unless final_discard=required).
+    out (unless final_discard=required). `melds` is the table as the turn's plays so far
+    left it, the melds laid this turn included: later plays may lay off on them.
     """
     rules = state.rules
     budget = [REACH_BUDGET]
@@ -292,7 +294,7 @@ def _reachable(
         budget[0] -= 1
         if budget[0] < 0 or factor * sum(hand_value(card, rules) for card in hand) < need:
             return False
-        for cards, points, meld_index, new_meld, spent in _plays(state, hand, melds, power):
+        for cards, points, after, spent in _plays(state, hand, melds, power):
             rest = _remaining(hand, cards)
             if not rest and (rules.final_discard == "required" or points < need):
                 continue
@@ -300,12 +302,7 @@ def _reachable(
                 continue
             if points >= need:
                 return True
-            if meld_index >= 0:
-                melds2 = list(melds)
-                melds2[meld_index] = new_meld
-            else:
-                melds2 = melds
-            if search(rest, melds2, need - points, power and not spent):
+            if search(rest, after, need - points, power and not spent):
                 return True
         return False
 
@@ -314,59 +311,74 @@ def _reachable(
 
 def _plays(
     state: State, hand: list[Card], melds: list[Meld], power: bool = True
-) -> Iterator[tuple[Sequence[Card], int, int, Meld | None, bool]]:
-    """Plays for the look-ahead: (cards from the hand, points, index of the meld laid on
-    or -1, that meld after the lay-off, whether the dealer's joker was spent). `power`:
+) -> Iterator[tuple[Sequence[Card], int, list[Meld], bool]]:
+    """Plays for the look-ahead: (cards from the hand, points, the melds after the play,
+    whether the dealer's joker was spent). A new meld joins the melds, so that later
+    plays may lay off on it (RULES 6b.4); a doubled one is sealed and does not. `power`:
     whether the dealer's joker is still there to use (RULES 8, dealers_gambit)."""
     rules, decks = state.rules, state.decks
-    double = power and _power_problem(state, state.to_move, "double") is None
-    for cards in sets_in(hand, rules, decks):
-        yield cards, sum(meld_values(cards, "set", rules)), -1, None, False
-        if double:
-            yield cards, 2 * sum(meld_values(cards, "set", rules)), -1, None, True
-    for _start, cards in runs_in(hand, rules):
-        yield cards, sum(meld_values(cards, "run", rules)), -1, None, False
-        if double:
-            yield cards, 2 * sum(meld_values(cards, "run", rules)), -1, None, True
+    seat = state.to_move
+    double = power and _power_problem(state, seat, "double") is None
+    for kind, found in (
+        ("set", sets_in(hand, rules, decks)),
+        ("run", (cards for _start, cards in runs_in(hand, rules))),
+    ):
+        for cards in found:
+            values = meld_values(cards, kind, rules)
+            points = sum(values)
+            yield cards, points, _table_after(melds, seat, cards, values), False
+            if double:
+                yield cards, 2 * points, melds, True
     ranks = hand_index(hand)
     sealed = _sealed(state)
-    for index, meld in enumerate(melds):
+    for meld in melds:
         if meld.id in sealed:
             continue
         for cards, end in layoffs_on(meld, ranks, rules, decks):
             values = layoff_values(meld, cards, end, rules)
-            yield cards, sum(values), index, meld.grown(cards, end), False
+            yield cards, sum(values), _table_after(melds, seat, cards, values, meld, end), False
     if plays_jokers(rules):  # RULES 8, persian: sets of jokers
         for action in _joker_set_plays(state, hand, melds):
             if isinstance(action, LayOff):
-                index = action.meld - 1
-                meld = melds[index]
+                meld = melds[action.meld - 1]
                 values = layoff_values(meld, action.cards, None, rules)
-                yield action.cards, sum(values), index, meld.grown(action.cards, None), False
+                after = _table_after(melds, seat, action.cards, values, meld)
             else:
-                yield action.cards, sum(meld_values(action.cards, "set", rules)), -1, None, False
+                values = meld_values(action.cards, "set", rules)
+                after = _table_after(melds, seat, action.cards, values)
+            yield action.cards, sum(values), after, False
     if power and _wild_hand(state, hand) is not None:  # RULES 8
-        for action, _faces, index, grown in _joker_plays(state, hand, melds):
+        for action, faces, index, _grown in _joker_plays(state, hand, melds):
             points = joker_play_points(state, action, melds)
             own = _own(state, action.cards)  # type: ignore[union-attr]
-            yield own, points, index, grown, state.gambit is not None
+            meld, end = None, None
+            if isinstance(action, LayOff):
+                meld, end = melds[index], action.end
+            after = _table_after(melds, seat, faces, [0] * len(faces), meld, end)
+            yield own, points, after, state.gambit is not None
 
 
 def _minimum_ok(
     state: State,
     seat: int,
     rest: list[Card],
-    melds: list[Meld],
     points: int,
-    power: bool = True,
+    power: bool,
+    laid: tuple[Meld | None, Sequence[Card], str | None, Sequence[int]] | None = None,
 ) -> bool:
-    """Whether a play of `points` leaving `rest` can still reach first_meld_min this turn;
-    `power` False when the play spends the dealer's joker (RULES 8, dealers_gambit)."""
+    """Whether a play of `points` leaving `rest` can still reach first_meld_min this turn.
+    `power` is False when the play spends the dealer's joker (RULES 8, dealers_gambit);
+    `laid` is what the play lays, for `_table_after` (meld laid on, faces, end, values;
+    None: the table takes nothing new, a doubled meld being sealed)."""
     need = _needs_minimum(state, seat)
     if not need or points >= need:
         return True
     if not rest:
         return False
+    melds = state.melds
+    if laid is not None:
+        meld, faces, end, values = laid
+        melds = _table_after(melds, seat, faces, values, meld, end)
     return _reachable(state, rest, melds, need - points, power)
 
 
@@ -569,11 +581,15 @@ def _uses(
             continue
         if need and points < need:
             rest = _remaining(hand, cards)
-            laid_on = (state.melds[index], list(faces), action.end) if index >= 0 else None  # type: ignore[union-attr]
-            melds = _with_meld(state.melds, laid_on)
-            power = state.gambit is None or not (
-                JOKER in action.cards or getattr(action, "double", False)  # type: ignore[union-attr]
-            )
+            doubled = getattr(action, "double", False)
+            if doubled:  # a doubled meld is sealed: nothing is laid off on it (RULES 8)
+                melds = state.melds
+            else:
+                meld, end = None, None
+                if isinstance(action, LayOff):
+                    meld, end = state.melds[index], action.end
+                melds = _table_after(state.melds, seat, faces, [0] * len(faces), meld, end)
+            power = state.gambit is None or not (JOKER in action.cards or doubled)  # type: ignore[union-attr]
             if not rest or not _reachable(state, rest, melds, need - points, power):
                 continue
         yield action
@@ -833,7 +849,8 @@ def _resolve_play(state: State, seat: int, action: Action) -> list[Event]:
             return _resolve_double(state, seat, action, own)
         if JOKER in cards and not plays_jokers(rules):  # RULES 8: wild jokers
             event, values = _joker_meld(state, seat, action)
-            laid_on = None
+            faces = faces_of([_card(c) for c in event.cards], [_card(c) for c in event.jokers])
+            laid_on: tuple[Meld | None, Sequence[Card], str | None] = (None, faces, None)
         else:  # (a set of jokers under persian is a plain shape: meld_shape)
             shape = meld_shape(cards, rules, state.decks, action.ace_high)
             values = meld_values(shape.cards, shape.kind, rules)
@@ -843,7 +860,7 @@ def _resolve_play(state: State, seat: int, action: Action) -> list[Event]:
                 cards=tuple(card.ascii for card in shape.cards),
                 values=tuple(values),
             )
-            laid_on: tuple[Meld, list[Card], str | None] | None = None
+            laid_on = (None, shape.cards, None)
     elif isinstance(action, LayOff):
         cards = action.cards
         own = _own_checked(state, seat, cards)
@@ -894,7 +911,7 @@ def _resolve_play(state: State, seat: int, action: Action) -> list[Event]:
         raise IllegalAction(problem)
     points = sum(values)
     if _needs_minimum(state, seat) and not _minimum_ok(
-        state, seat, rest, _with_meld(state.melds, laid_on), points, len(own) == len(cards)
+        state, seat, rest, points, len(own) == len(cards), (*laid_on, values)
     ):
         minimum = rules.first_meld_min
         raise IllegalAction(
@@ -1024,9 +1041,7 @@ def _resolve_double(state: State, seat: int, action: LayMeld, own: Sequence[Card
     if problem:
         raise IllegalAction(problem)
     points = sum(values)
-    if _needs_minimum(state, seat) and not _minimum_ok(
-        state, seat, rest, state.melds, points, power=False
-    ):
+    if _needs_minimum(state, seat) and not _minimum_ok(state, seat, rest, points, False):
         minimum = rules.first_meld_min
         raise IllegalAction(
             f"first_meld_min={minimum}: your first plays this round must total {minimum}; "
@@ -1159,15 +1174,22 @@ def joker_play_points(state: State, action: AnyAction, melds: Sequence[Meld] = (
     return sum(_joker_layoff(state, 0, meld, action)[1])
 
 
-def _with_meld(
-    melds: list[Meld], laid_on: tuple[Meld, list[Card], str | None] | None
+def _table_after(
+    melds: list[Meld],
+    seat: int,
+    faces: Sequence[Card],
+    values: Sequence[int],
+    meld: Meld | None = None,
+    end: str | None = None,
 ) -> list[Meld]:
-    """The melds with one of them grown by a lay-off (a new list; the state's is kept)."""
-    if laid_on is None:
-        return melds
-    meld, ordered, end = laid_on
+    """The melds after a play, for the first-meld look-ahead (a new list; the state's is
+    kept): `meld` grown by a lay-off of `faces` at `end`, or with no `meld`, a new meld
+    of `faces` (in meld order, a joker as the card it stands for) laid by `seat`."""
     after = list(melds)
-    after[meld.id - 1] = meld.grown(ordered, end)
+    if meld is None:
+        after.append(laid_meld(len(melds) + 1, seat, faces, values))
+    else:
+        after[meld.id - 1] = meld.grown(faces, end)
     return after
 
 

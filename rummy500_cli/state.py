@@ -36,7 +36,7 @@ from .events import (
 )
 from .gambit import Gambit
 from .jokers import faces_of
-from .melds import Meld
+from .melds import Meld, laid_meld
 from .rules import Rules
 
 Phase = Literal["start", "power", "upcard", "draw", "play", "window", "between", "over"]
@@ -331,18 +331,9 @@ class State:
         if event.jokers:  # RULES 8: the meld holds what each joker stands for
             wild = [card is JOKER for card in cards]
             cards = faces_of(cards, _cards(event.jokers))
-        first = cards[0]
-        # A set's first two cards share a rank; a run is recorded low to high, so its
-        # first card's rank is its start position (an Ace leads a run only as A-2-3).
-        if first.rank == cards[1].rank:
-            meld = Meld(len(self.melds) + 1, event.seat, "set", cards, list(event.values))
-            meld.rank = first.rank
-        else:
-            meld = Meld(len(self.melds) + 1, event.seat, "run", cards, list(event.values))
-            meld.suit = first.suit
-            meld.start = first.rank
-            if len(cards) >= 7 and self.phase == "play":
-                self.long_run = True
+        meld = laid_meld(len(self.melds) + 1, event.seat, cards, event.values)
+        if meld.kind == "run" and len(cards) >= 7 and self.phase == "play":
+            self.long_run = True
         meld.wild = wild
         self.melds.append(meld)
         self._score(event.seat, event.values)

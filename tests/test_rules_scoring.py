@@ -228,6 +228,46 @@ def test_first_meld_min_counts_lay_offs_on_another_players_meld():
     assert state.opened == [True, True]
 
 
+def queens_then(hand: str, **options):
+    """first_meld_min=30: seat 0 opens with the Queens Q-Q-Q (30); seat 1, holding
+    `hand`, has drawn and plays its first turn."""
+    state = start(["QH QS QD 2C 9S 8D 4H", hand], "JS", "KD 6D", first_meld_min=30, **options)
+    act(state, "draw", "meld QH QS QD", "discard 9S", "draw")
+    return state
+
+
+def test_first_meld_min_counts_a_lay_off_on_a_meld_laid_this_turn():
+    """RULES 6b.4: the look-ahead lays off on melds laid earlier in the same turn: 5-5-5
+    (15), QC on the Queens (10) and 5H on the new 5s (5) make 30, so the meld is legal."""
+    state = queens_then("5C 5D 5S QC 5H 3D KC")
+    assert is_legal(state, "meld 5S 5C 5D")
+    act(state, "meld 5C 5D 5S", "lay QC on 1", "lay 5H on 2", "discard 3D")
+    assert state.opened[1] is True
+    assert state.table_points[1] == 30
+
+
+def test_first_meld_min_a_lay_off_first_then_the_meld_it_needs():
+    """RULES 6b.4: in the other order: QC on the Queens (10), then 5-5-5 (15) is legal
+    because 5H can still go on it (5)."""
+    state = queens_then("5C 5D 5S QC 5H 3D KC")
+    act(state, "lay QC on 1")
+    assert is_legal(state, "meld 5S 5C 5D")
+    act(state, "meld 5C 5D 5S", "lay 5H on 2", "discard 3D")
+    assert state.table_points[1] == 30
+
+
+def test_first_meld_min_a_take_used_in_a_meld_that_a_lay_off_completes():
+    """RULES 6b.4: a pile take counts the same plays: 5D taken into 5-5-5 (15), QC on
+    the Queens (10), 5H on the new set (5)."""
+    state = start(
+        ["QH QS QD 2C 9S 8D 5D", "5C 5S QC 5H 3D KC 2H"], "JS", "KD 6D", first_meld_min=30
+    )
+    act(state, "draw", "meld QH QS QD", "discard 5D")
+    assert is_legal(state, "take 1")
+    act(state, "take 1", "meld 5C 5D 5S", "lay QC on 1", "lay 5H on 2", "discard 3D")
+    assert state.table_points[1] == 30
+
+
 def test_after_the_first_turn_any_play_is_fine():
     """RULES 6b.4: the minimum is for the first turn with plays only."""
     state = start(
