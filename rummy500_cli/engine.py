@@ -84,7 +84,7 @@ from .persian import (
     plays_jokers,
 )
 from .rules import STANDARD, Rules
-from .scoring import bonus_points, hand_total, hand_value, table_value, value_tables
+from .scoring import bonus_points, hand_total, table_value, value_tables
 from .sides import opponents, partnered, side_sums
 from .state import State
 
@@ -99,10 +99,6 @@ PERSIAN_OUT = 25
 """RULES 8 (`persian`): going out scores this for the side."""
 PERSIAN_GAME = 50
 """RULES 8 (`persian`): the side with more points after the deals gets this."""
-
-REACH_BUDGET = 4000
-"""How many positions the first_meld_min look-ahead may visit before it gives up and
-treats the minimum as out of reach (a refusal, never a game that cannot go on)."""
 
 
 # --- Starting a game -------------------------------------------------------------------
@@ -278,35 +274,69 @@ def _needs_minimum(state: State, seat: int) -> int:
 def _reachable(
     state: State, hand: list[Card], melds: list[Meld], need: int, power: bool = True
 ) -> bool:
-    """Whether plays from the hand can still add `need` points this turn (bounded search).
+    """Whether plays from the hand can still add `need` points this turn.
 
-    A turn can end by a discard (a card must be left, and not the kept one) or by going
-    out (unless final_discard=required). `melds` is the table as the turn's plays so far
-    left it, the melds laid this turn included: later plays may lay off on them.
+    The search is exact: it tries every sequence of plays, each position (the cards left,
+    the table, whether the dealer's joker is still there) once with the most points it
+    was reached with, and prunes only where even every card left at its highest value
+    could not make up the need. A turn can end by a discard (a card must be left, and
+    not the kept one) or by going out (unless final_discard=required). `melds` is the
+    table as the turn's plays so far left it, the melds laid this turn included: later
+    plays may lay off on them.
     """
-    rules = state.rules
-    budget = [REACH_BUDGET]
-    factor = 2 if _power_problem(state, state.to_move, "double") is None else 1
+    go_out = state.rules.final_discard != "required"
+    kept = state.kept
+    best: dict[tuple[object, ...], int] = {}
 
-    def search(hand: list[Card], melds: list[Meld], need: int, power: bool = True) -> bool:
-        if need <= 0:
-            return True
-        budget[0] -= 1
-        if budget[0] < 0 or factor * sum(hand_value(card, rules) for card in hand) < need:
+    def search(hand: list[Card], melds: list[Meld], got: int, power: bool) -> bool:
+        key = (tuple(sorted(card.code for card in hand)), _table_key(melds), power)
+        if best.get(key, -1) >= got:
+            return False  # reached before with as many points: nothing new from here
+        best[key] = got
+        if got + _ceiling(state, hand, power) < need:
             return False
         for cards, points, after, spent in _plays(state, hand, melds, power):
             rest = _remaining(hand, cards)
-            if not rest and (rules.final_discard == "required" or points < need):
+            total = got + points
+            if not rest:
+                if go_out and total >= need:
+                    return True
                 continue
-            if len(rest) == 1 and rest[0] is state.kept:
+            if len(rest) == 1 and rest[0] is kept:
                 continue
-            if points >= need:
-                return True
-            if search(rest, after, need - points, power and not spent):
+            if total >= need or search(rest, after, total, power and not spent):
                 return True
         return False
 
-    return search(hand, melds, need, power)
+    return search(hand, melds, 0, power)
+
+
+def _table_key(melds: list[Meld]) -> tuple[object, ...]:
+    """The table as far as later plays can tell: each meld's shape, in any order."""
+    return tuple(
+        sorted(
+            (0, meld.rank, *sorted(card.suit_no for card in meld.cards))
+            if meld.kind == "set"
+            else (1, meld.cards[0].suit_no, meld.start, len(meld.cards))
+            for meld in melds
+        )
+    )
+
+
+def _ceiling(state: State, hand: list[Card], power: bool) -> int:
+    """The most the hand's cards could still score this turn, for the look-ahead to
+    prune on: each card at its highest value (an Ace high, or its share of four_aces,
+    RULES 7), and twice that where a meld may count double (persian's fours, the
+    dealer's joker with power double, RULES 8)."""
+    rules = state.rules
+    high = value_tables(rules)[True]
+    total = sum(high[card.rank] for card in hand)
+    if rules.four_aces:
+        share = bonus_points(rules.four_aces, rules) // 4
+        total += sum(max(share - high[1], 0) for card in hand if card.rank == 1)
+    if plays_jokers(rules) or (power and _power_problem(state, state.to_move, "double") is None):
+        total *= 2
+    return total
 
 
 def _plays(

@@ -4,8 +4,9 @@
 from __future__ import annotations
 
 import pytest
-from helpers import act, card, cards, deadwood, is_legal, one, refused, start
+from helpers import act, card, cards, deadwood, fill, is_legal, one, refused, start
 
+from rummy500_cli import engine
 from rummy500_cli.cards import new_deck
 from rummy500_cli.deal import stack
 from rummy500_cli.events import LaidOff, Melded, RoundEnded
@@ -179,8 +180,9 @@ def test_no_bonus_for_going_out():
 
 
 def opening(hand: str, stock: str = "KD", **options):
-    """first_meld_min=30: seat 0 holds `hand` (7 cards) and has drawn."""
-    state = start([hand, f"{OTHER} 2S"], "JS", stock, first_meld_min=30, **options)
+    """first_meld_min=30 (unless given): seat 0 holds `hand` (7 cards) and has drawn."""
+    options = {"first_meld_min": 30, **options}
+    state = start([hand, f"{OTHER} 2S"], "JS", stock, **options)
     act(state, "draw")
     return state
 
@@ -266,6 +268,51 @@ def test_first_meld_min_a_take_used_in_a_meld_that_a_lay_off_completes():
     assert is_legal(state, "take 1")
     act(state, "take 1", "meld 5C 5D 5S", "lay QC on 1", "lay 5H on 2", "discard 3D")
     assert state.table_points[1] == 30
+
+
+def test_first_meld_min_counts_persian_fours_double_in_the_look_ahead():
+    """RULES 6b.4 with RULES 8 (`persian`): four 6s laid at once score 48, more than the
+    24 they count in the hand; so 2-3-4 (9) is a legal first play under
+    first_meld_min=50, the 6s and 9 making 57."""
+    hands = [
+        "2H 3H 4H 6C 6D 6H 6S",
+        "3C 4D 8S 10D QS 2S 5H",
+        "5C 7D 9D JC QC KS 3S",
+        "4C 5D 7S 8C 9H JD QH",
+    ]
+    state = start(hands, "JS", "KD", variant="persian", jokers_per_deck=4, first_meld_min=50)
+    act(state, "draw")
+    assert is_legal(state, "meld 2H 3H 4H")
+    events = act(state, "meld 2H 3H 4H", "meld 6S 6H 6C 6D", "discard KD")
+    assert one(events, RoundEnded).scores[0].table == 57
+
+
+def test_first_meld_min_counts_four_aces_at_their_bonus_in_the_look_ahead():
+    """RULES 6b.4 with four_aces (RULES 7): four Aces laid at once score 100, more than
+    the 60 they count in the hand; so 2-3-4 (9) may open a turn that must reach 105."""
+    state = opening("2H 3H 4H AS AH AC AD", four_aces=100, first_meld_min=105)
+    assert is_legal(state, "meld 2H 3H 4H")
+    events = act(state, "meld 2H 3H 4H", "meld AS AH AC AD", "discard KD")
+    assert one(events, RoundEnded).scores[0].table == 109
+
+
+def test_first_meld_min_look_ahead_is_exact_on_a_big_hand():
+    """RULES 6b.4: the look-ahead has no budget that turns "not found in time" into a
+    refusal. This 20-card hand (two decks, set_duplicate_suits) makes a 150-point turn
+    that a search stopped after 4,000 positions did not find, and no more."""
+    hand = "5H 5C 8C KH 3S KH QS 9D 6C 8D QH 7H QD 8H QC 7D 6H AH 9C"
+    state = start(
+        [hand, fill([""], 19, hand + " 7C 2C", decks=2)[0]],
+        "2C",
+        "7C",
+        decks=2,
+        set_duplicate_suits=True,
+        first_meld_min=150,
+    )
+    act(state, "draw")
+    held = list(state.hands[0])
+    assert engine._reachable(state, held, [], 150)
+    assert not engine._reachable(state, held, [], 151)
 
 
 def test_after_the_first_turn_any_play_is_fine():
