@@ -108,7 +108,7 @@ def missed_plays(state: State, seat: int, melds: Sequence[Meld] | None = None) -
     index = hand_index(hand)
     table = list(state.melds if melds is None else melds)
     for meld in table:
-        for cards, _end in layoffs_on(meld, index, state.rules, state.decks):
+        for cards, _end in layoffs_on(meld, hand, index, state.rules, state.decks):
             plays.append(f"lay {' '.join(c.ascii for c in cards)} on {meld.id}")
     if JOKER in hand:  # RULES 8: plays with jokers, as the command language writes them
         plays += [action.text() for action in joker_plays_in(state, list(hand), table)]

@@ -364,7 +364,7 @@ def _plays(
     for meld in melds:
         if meld.id in sealed:
             continue
-        for cards, end in layoffs_on(meld, ranks, rules, decks):
+        for cards, end in layoffs_on(meld, hand, ranks, rules, decks):
             values = layoff_values(meld, cards, end, rules)
             yield cards, sum(values), _table_after(melds, seat, cards, values, meld, end), False
     if plays_jokers(rules):  # RULES 8, persian: sets of jokers
@@ -582,7 +582,7 @@ def _uses(
         for index, meld in enumerate(state.melds):
             if meld.id in sealed:
                 continue
-            for cards, end in layoffs_on(meld, ranks, rules, state.decks):
+            for cards, end in layoffs_on(meld, hand, ranks, rules, state.decks):
                 if chosen in cards:
                     points = sum(layoff_values(meld, cards, end, rules)) if need else 0
                     action = LayOff(cards, meld.id, end)
@@ -705,7 +705,7 @@ def _table_plays(state: State, hand: list[Card], ranks: dict[int, set[int]]) -> 
     plays: list[AnyAction] = [
         LayOff(cards, meld.id, end)
         for meld in melds
-        for cards, end in layoffs_on(meld, ranks, rules, decks)
+        for cards, end in layoffs_on(meld, hand, ranks, rules, decks)
     ]
     return plays + joker_plays_in(state, hand, melds)
 

@@ -28,7 +28,7 @@ This module reads and lists such plays; `engine` turns them into events.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations, combinations_with_replacement, product
 
 from .cards import CARDS, JOKER, Card, format_cards
 from .errors import AmbiguousAction, IllegalAction
@@ -392,23 +392,16 @@ def _as_play(slots: Slots, ace_high: bool | None):
 def joker_layoffs(
     meld: Meld, hand: Sequence[Card], rules: Rules, decks: int
 ) -> Iterator[tuple[tuple[Card, ...], tuple[Card, ...], str | None]]:
-    """Every lay-off with at least one joker from the hand onto one meld: a single joker
-    on a set (each free suit); on a run, every unbroken block continuing it at one end in
-    which jokers stand for some cards. (cards in meld order, meanings, end)."""
+    """Every lay-off with at least one joker from the hand onto one meld: on a set, a
+    joker for each free suit, then (where the set has room for more than one card: two
+    decks and set_duplicate_suits) every group of jokers and natural cards it takes; on a
+    run, every unbroken block continuing it at one end in which jokers stand for some
+    cards. (cards in meld order, meanings, end)."""
     jokers = sum(1 for card in hand if card is JOKER)
     if not jokers:
         return
     if meld.kind == "set":
-        if len(meld.cards) >= max_set_size(rules, decks):
-            return
-        per_suit = decks if rules.set_duplicate_suits else 1
-        used = [0, 0, 0, 0]
-        for card in meld.cards:
-            used[card.suit_no] += 1
-        for suit in range(4):
-            if used[suit] < per_suit:
-                meaning = CARDS[suit * 13 + meld.rank - 1]
-                yield (JOKER,), (meaning,), None
+        yield from _joker_set_layoffs(meld, hand, jokers, rules, decks)
         return
     suit = meld.cards[0].suit_no
     ranks = {card.rank for card in hand if card.suit_no == suit}
@@ -432,3 +425,41 @@ def joker_layoffs(
                     slots = [(CARDS[base + rank], i in wild) for i, rank in enumerate(window)]
                     cards, meanings, _ = _as_play(slots, None)
                     yield cards, meanings, end
+
+
+def _joker_set_layoffs(
+    meld: Meld, hand: Sequence[Card], jokers: int, rules: Rules, decks: int
+) -> Iterator[tuple[tuple[Card, ...], tuple[Card, ...], None]]:
+    """The lay-offs holding jokers onto a set: each group of natural cards of its rank
+    from the hand and jokers standing for cards of free suits, the set's suit rule and
+    size kept (RULES 3.1, 8); groups of fewer cards first, each group once."""
+    room = max_set_size(rules, decks) - len(meld.cards)
+    if room <= 0:
+        return
+    rank = meld.rank
+    per_suit = decks if rules.set_duplicate_suits else 1
+    free = [per_suit] * 4
+    for card in meld.cards:
+        free[card.suit_no] -= 1
+    held = [min(hand.count(CARDS[suit * 13 + rank - 1]), free[suit]) for suit in range(4)]
+    for size in range(1, room + 1):
+        for count in range(1, min(jokers, size) + 1):
+            for meanings in combinations_with_replacement(range(4), count):
+                left = list(free)
+                for suit in meanings:
+                    left[suit] -= 1
+                if min(left) < 0:
+                    continue
+                limits = [min(held[suit], left[suit]) for suit in range(4)]
+                for chosen in product(*(range(limit + 1) for limit in limits)):
+                    if sum(chosen) != size - count:
+                        continue
+                    slots = [
+                        (CARDS[suit * 13 + rank - 1], False)
+                        for suit in range(4)
+                        for _ in range(chosen[suit])
+                    ]
+                    slots += [(CARDS[suit * 13 + rank - 1], True) for suit in meanings]
+                    slots.sort(key=lambda slot: (slot[0].suit_no, slot[1]))
+                    cards, named, _ = _as_play(slots, None)
+                    yield cards, named, None

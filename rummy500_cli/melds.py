@@ -396,24 +396,45 @@ def runs_in(
 
 
 def layoffs_on(
-    meld: Meld, hand_ranks: dict[int, set[int]], rules: Rules, decks: int
+    meld: Meld,
+    hand: Sequence[Card],
+    hand_ranks: dict[int, set[int]],
+    rules: Rules,
+    decks: int,
 ) -> list[tuple[tuple[Card, ...], End | None]]:
-    """Every lay-off from the hand onto one meld: single cards on a set; on a run, every
-    unbroken block of cards continuing it at either end."""
+    """Every lay-off from the hand onto one meld (`hand_ranks`: `hand_index(hand)`): on
+    a set, every group of cards it has room for (more than one only with two decks and
+    `set_duplicate_suits`, RULES 3.1, 4.2), single cards first; on a run, every unbroken
+    block of cards continuing it at either end."""
     found: list[tuple[tuple[Card, ...], End | None]] = []
     if meld.kind == "set":
         rank = meld.rank
-        if len(meld.cards) >= max_set_size(rules, decks):
+        room = max_set_size(rules, decks) - len(meld.cards)
+        if room <= 0:
             return found
+        per_suit = 2 if rules.set_duplicate_suits else 1
+        free = [0, 0, 0, 0]
         for suit in range(4):
             held = hand_ranks.get(suit)
-            if (
-                held
-                and rank in held
-                and sum(card.suit_no == suit for card in meld.cards)
-                < (2 if rules.set_duplicate_suits else 1)
-            ):
+            if held and rank in held:
+                on = sum(card.suit_no == suit for card in meld.cards)
+                copies = hand.count(CARDS[suit * 13 + rank - 1]) if per_suit > 1 else 1
+                free[suit] = max(min(copies, per_suit - on), 0)
+        for suit in range(4):
+            if free[suit]:
                 found.append(((CARDS[suit * 13 + rank - 1],), None))
+        if room > 1 and sum(free) > 1:
+            groups = [
+                chosen
+                for chosen in product(*(range(count + 1) for count in free))
+                if 2 <= sum(chosen) <= room
+            ]
+            groups.sort(key=sum)
+            for chosen in groups:
+                group = tuple(
+                    CARDS[suit * 13 + rank - 1] for suit in range(4) for _ in range(chosen[suit])
+                )
+                found.append((group, None))
         return found
     suit = meld.cards[0].suit_no
     ranks = hand_ranks.get(suit)

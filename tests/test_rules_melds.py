@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from helpers import act, card, cards, is_legal, one, refused, start
 
-from rummy500_cli.engine import new_game
+from rummy500_cli.actions import LayOff, parse_action
+from rummy500_cli.engine import legal_actions, new_game, resolve
 from rummy500_cli.errors import RulesError
 from rummy500_cli.events import LaidOff, Melded
 from rummy500_cli.rules import make_rules
@@ -119,6 +120,47 @@ def test_set_duplicate_suits_true_allows_up_to_eight_cards():
     meld = one(act(state, "meld 7H 7H 7S 7S 7D 7D 7C 7C"), Melded)
     assert len(meld.cards) == 8
     assert state.hands[0] == cards("2S 8D")
+
+
+def test_set_duplicate_suits_several_cards_laid_off_on_a_set_at_once_are_listed():
+    """RULES 4.2, 3.1: where a set has room for more than one card (two decks,
+    set_duplicate_suits=true), several cards may be laid off on it at once; legal_actions
+    lists every such lay-off, and each is accepted."""
+    state = five_players("7H 7S 7D 7S 7C 2H AD", set_duplicate_suits=True)
+    act(state, "meld 7H 7S 7D")
+    wanted = {
+        ("7S",),
+        ("7C",),
+        ("7S", "7C"),
+    }
+    listed = {
+        tuple(c.ascii for c in action.cards)
+        for action in legal_actions(state)
+        if isinstance(action, LayOff) and action.meld == 1
+    }
+    assert listed == wanted
+    act(state, "lay 7S 7C on 1")
+    assert len(state.melds[0].cards) == 5
+
+
+def test_set_duplicate_suits_jokers_and_naturals_laid_off_on_a_set_at_once_are_listed():
+    """RULES 8 (`jokers`) with set_duplicate_suits=true: a joker and a natural card, or
+    two jokers, may go on a set at once; legal_actions lists them."""
+    state = five_players(
+        "7H 7S 7D JK JK 7C AD", set_duplicate_suits=True, variant="jokers", jokers_per_deck=1
+    )
+    act(state, "meld 7H 7S 7D")
+    listed = {
+        action.text()
+        for action in legal_actions(state)
+        if isinstance(action, LayOff) and action.meld == 1
+    }
+    assert {"lay JK=7S 7C on 1", "lay JK=7C JK=7C on 1", "lay JK=7S JK=7H on 1"} <= listed
+    assert "lay JK=7S JK=7S on 1" not in listed  # the set holds 7S: two more is three
+    for text in listed:
+        resolve(state, parse_action(text))
+    act(state, "lay 7C JK=7S on 1")
+    assert len(state.melds[0].cards) == 5
 
 
 def test_set_duplicate_suits_needs_two_decks():

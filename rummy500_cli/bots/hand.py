@@ -103,7 +103,7 @@ def _layoffs(
 ) -> list[tuple[tuple[Card, ...], End | None]]:
     """The lay-offs from the cards onto one meld, a joker on a set of jokers included
     under `persian` (RULES 8)."""
-    found = layoffs_on(meld, ranks, rules, decks)
+    found = layoffs_on(meld, rest, ranks, rules, decks)
     if plays_jokers(rules):
         found.extend((cards, None) for cards in joker_layoffs_on(meld, rest))
     return found
