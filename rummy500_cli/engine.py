@@ -851,6 +851,75 @@ def _resolve_take(state: State, seat: int, action: TakePile) -> list[Event]:
     return [PileTaken(seat=seat, depth=depth, cards=cards)]
 
 
+def _both_ends(state: State, meld: Meld, action: LayOff) -> tuple[LayOff, LayOff] | None:
+    """RULES 4.2 Decision: the cards of one lay-off given for both ends of a run, as the
+    lay-off at its low end and the one at its high end; None when the cards do not split
+    so. AmbiguousAction when they split in more than one way (unnamed jokers)."""
+    cards = action.cards
+    if meld.kind != "run" or action.end is not None or len(cards) < 2:
+        return None
+    if JOKER in cards and plays_jokers(state.rules):
+        return None  # RULES 8, persian: a joker never goes on a run
+    if any(card.suit is not meld.suit for card in cards if card is not JOKER):
+        return None
+    named = iter(action.jokers)
+    items = [(card, next(named, None) if card is JOKER else None) for card in cards]
+    splits: dict[tuple[object, ...], tuple[LayOff, LayOff]] = {}
+    for mask in range(1, 2 ** len(items) - 1):
+        low = [item for i, item in enumerate(items) if mask >> i & 1]
+        high = [item for i, item in enumerate(items) if not mask >> i & 1]
+        faces = _end_faces(state, meld, low, "low")
+        if faces is None or _end_faces(state, meld.grown(faces, "low"), high, "high") is None:
+            continue
+        key = tuple(sorted((c.code, n.code if n else -1) for c, n in low))
+        splits[key] = (_part(low, meld.id, "low"), _part(high, meld.id, "high"))
+    if len(splits) > 1:
+        ways = "; or ".join(f"{low}, then {high}" for low, high in list(splits.values())[:2])
+        raise AmbiguousAction(
+            f"{format_cards(cards)} can be split between the ends of {meld} in more than one "
+            f"way: name the jokers' cards, or lay each end by itself ({ways})"
+        )
+    return next(iter(splits.values()), None)
+
+
+def _end_faces(
+    state: State, meld: Meld, items: list[tuple[Card, Card | None]], end: str
+) -> list[Card] | None:
+    """The cards as they would lie at one end of a run (jokers as the cards they stand
+    for), or None when they do not continue it there."""
+    cards = [card for card, _ in items]
+    try:
+        if JOKER in cards:
+            named = [meaning for card, meaning in items if card is JOKER]
+            _, slots = joker_layoff(meld, cards, named, state.rules, state.decks, end, lambda _: "")
+            return [face for face, _ in slots]
+        layoff_end(meld, cards, state.rules, state.decks, end)  # type: ignore[arg-type]
+    except IllegalAction:
+        return None
+    return _layoff_order(meld, cards, end)
+
+
+def _part(items: list[tuple[Card, Card | None]], meld: int, end: str) -> LayOff:
+    """One end's lay-off of a lay-off split between the ends of a run."""
+    named = [meaning for card, meaning in items if card is JOKER]
+    while named and named[-1] is None:
+        named.pop()
+    return LayOff(tuple(card for card, _ in items), meld, end, tuple(named))  # type: ignore[arg-type]
+
+
+def _resolve_both_ends(state: State, seat: int, low: LayOff, high: LayOff) -> list[Event]:
+    """RULES 4.2 Decision: a lay-off at both ends of a run is the low end's lay-off, then
+    the high end's, each checked as a play of its own and recorded as one."""
+    pending = state.pending
+    if pending is not None and pending not in low.cards:
+        raise IllegalAction(
+            f"{pending} taken from the pile must be put on the table first (RULES 4.1), and "
+            f"cards for both ends of a run are laid low end first: {high}, then {low}"
+        )
+    laid = _resolve_play(state, seat, low)[0]
+    return [laid, *_resolve_play(_after(state, [laid]), seat, high)]
+
+
 def _limit_reason(state: State, seat: int, chosen: Card) -> str:
     """Why a pile card that could go on the table may not be taken: a rule bounds it."""
     rules = state.rules
@@ -906,13 +975,20 @@ def _resolve_play(state: State, seat: int, action: Action) -> list[Event]:
                 f"pile_use=meld_only: {pending} from the pile must go into a new meld of 3 or more"
             )
         meld = state.meld(action.meld)
-        if JOKER in cards and not plays_jokers(rules):  # RULES 8: wild jokers
-            event, values, laid_on = _joker_layoff(state, seat, meld, action)
-        else:
-            if JOKER in cards:  # RULES 8, persian: a joker on a set of jokers
+        wild = JOKER in cards and not plays_jokers(rules)  # RULES 8: wild jokers
+        try:
+            if wild:
+                event, values, laid_on = _joker_layoff(state, seat, meld, action)
+            elif JOKER in cards:  # RULES 8, persian: a joker on a set of jokers
                 end = joker_layoff_end(meld, cards)
             else:
                 end = layoff_end(meld, cards, rules, state.decks, action.end)
+        except IllegalAction:
+            ends = _both_ends(state, meld, action)  # RULES 4.2: cards for both ends
+            if ends is None:
+                raise
+            return _resolve_both_ends(state, seat, *ends)
+        if not wild:
             ordered = _layoff_order(meld, cards, end)
             values = layoff_values(meld, ordered, end, rules)
             event = LaidOff(

@@ -284,15 +284,30 @@ def candidates(state: State) -> list[Action]:
     return out
 
 
+def outcomes(state: State) -> set[tuple[Event, ...]]:
+    return {tuple(resolve(state, action)) for action in legal_actions(state)}
+
+
 def check_exact(state: State) -> None:
-    """Every action that resolve accepts does what a listed action does."""
-    listed = {tuple(resolve(state, action)) for action in legal_actions(state)}
+    """Every action that resolve accepts does what a listed action does, or (cards for
+    both ends of a run, RULES 4.2) what a listed lay-off at the low end and then a
+    listed one at the high end do."""
+    listed = outcomes(state)
     for action in candidates(state):
         try:
             outcome = tuple(resolve(state, action))
         except Rummy500Error:
             continue
-        assert outcome in listed, f"{action} is accepted but legal_actions does not list it"
+        if outcome in listed:
+            continue
+        low = outcome[0]
+        assert isinstance(action, LayOff) and isinstance(low, LaidOff) and low.end == "low", (
+            f"{action} is accepted but legal_actions does not list it"
+        )
+        assert (low,) in listed, f"{action}: its low end is not a listed lay-off"
+        after = state.copy()
+        after.apply(low)
+        assert outcome[1:] in outcomes(after), f"{action}: its high end is not listed after"
 
 
 @pytest.mark.parametrize("options", RULE_SETS, ids=lambda o: ",".join(o) or "standard")
