@@ -30,6 +30,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations, combinations_with_replacement, product
 
+from msgspec.structs import replace
+
 from .cards import CARDS, JOKER, Card, format_cards
 from .errors import AmbiguousAction, IllegalAction
 from .melds import Meld, Shape, max_set_size, rank_at
@@ -120,7 +122,10 @@ def joker_shape(
         )
     windows = run_windows(naturals, count, given, rules, ace_high)
     if not windows:
-        why = "" if rules.around_the_corner else " (K-A-2 needs around_the_corner=true)"
+        corner = not rules.around_the_corner and run_windows(
+            naturals, count, given, replace(rules, around_the_corner=True), ace_high
+        )
+        why = " (K-A-2 needs around_the_corner=true)" if corner else ""
         raise IllegalAction(
             f"{text}: the cards and the jokers' named cards are not consecutive in one suit{why}"
         )

@@ -232,7 +232,8 @@ def shape_of(
         )
     starts = run_positions(ranks, rules.around_the_corner, ace_high)
     if not starts:
-        why = "" if rules.around_the_corner else " (K-A-2 needs around_the_corner=true)"
+        corner = not rules.around_the_corner and run_positions(ranks, True)
+        why = " (K-A-2 needs around_the_corner=true)" if corner else ""
         raise IllegalAction(
             f"{format_cards(cards)}: the cards are not consecutive in one suit{why}"
         )

@@ -349,6 +349,19 @@ def test_k_a_2_is_refused_without_around_the_corner():
     assert not is_legal(state, "meld KH AH 2H")
 
 
+@pytest.mark.parametrize("jokers", [False, True])
+def test_a_run_with_a_gap_is_not_called_k_a_2(jokers):
+    """RULES 3.2, 3.4: a refused run with a gap says it is not consecutive, and names
+    around_the_corner only when the cards would turn the corner (K-A-2)."""
+    options = {"variant": "jokers", "jokers_per_deck": 1} if jokers else {}
+    state = duel("5H 6H 8H KH AH JK" if jokers else "5H 6H 8H KH AH 2H", **options)
+    gapped = "meld 5H 6H JK=9H" if jokers else "meld 5H 6H 8H"
+    message = refused(state, gapped, match="not consecutive")
+    assert "K-A-2" not in message and "around_the_corner" not in message
+    cornered = "meld KH AH JK=2H" if jokers else "meld KH AH 2H"
+    assert "K-A-2 needs around_the_corner=true" in refused(state, cornered)
+
+
 def test_k_a_2_is_a_run_with_around_the_corner():
     """RULES 3.4: around_the_corner=true: K-A-2 is a run."""
     state = duel("KH AH 2H 9S 9D JD", around_the_corner=True)
