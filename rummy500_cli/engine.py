@@ -1696,7 +1696,8 @@ def play(state: State, action: Action, seat: int | None = None) -> list[Event]:
 
 def recorded_action(state: State, event: Event) -> AnyAction | None:
     """The player action that an event records, given the state before it; None for an
-    event that follows from the rules alone (a deal, a score, a rebuilt stock)."""
+    event that follows from the rules alone (a deal, a score). A rebuilt stock records
+    the draw that found the stock empty (RULES 6b.6), the card drawn following it."""
     make = _RECORDED.get(type(event))
     if make is not None:
         return make(event)
@@ -1731,6 +1732,7 @@ def _card(text: str) -> Card:
 
 _RECORDED = {
     StockDrawn: lambda e: DrawStock(),
+    StockRebuilt: lambda e: DrawStock(),
     DrawSkipped: lambda e: DrawStock(),
     PileTaken: lambda e: TakePile(e.depth, len(e.split or ())),
     Melded: lambda e: _recorded_meld(e),
