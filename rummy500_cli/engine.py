@@ -1162,7 +1162,9 @@ def _resolve_double(state: State, seat: int, action: LayMeld, own: Sequence[Card
         double=True,
     )
     if not rest:
-        return [event, *_end_round(state, "went_out", seat, points, rest)]
+        return [event, *_going_out(state, seat, [event], points, rest)]
+    if state.phase == "window":
+        return [event, *_after_window_play(state, seat, [event])]
     return [event]
 
 
@@ -1413,7 +1415,10 @@ def _window_plays(state: State, seat: int, kind: str | None = None) -> list[AnyA
         ]
     if rules.first_meld_min and not state.opened[seat]:
         return []
-    plays = [*_new_melds(state, hand, ranks), *_table_plays(state, hand, ranks)]
+    plays: list[AnyAction] = list(_new_melds(state, hand, ranks))
+    if _power_problem(state, seat, "double") is None:  # RULES 8, dealers_gambit
+        plays += [LayMeld(a.cards, a.ace_high, double=True) for a in plays]  # type: ignore[union-attr]
+    plays += _table_plays(state, hand, ranks)
     if rules.final_discard == "required":
         size = len(hand)
         plays = [play for play in plays if len(play.cards) < size]  # type: ignore[union-attr]
