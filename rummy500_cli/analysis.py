@@ -33,6 +33,7 @@ from .events import (
 from .melds import Meld, hand_index, layoffs_on, runs_in, sets_in
 from .sides import side_totals, team_of
 from .state import State
+from .variants import variant_of
 
 
 class Take(msgspec.Struct, frozen=True):
@@ -255,8 +256,9 @@ def race(state: State) -> tuple[Sequence[int], int, int]:
     if not sides:
         return state.totals, state.to_move, rules.target
     side = team_of(state.to_move, rules)
-    if rules.variant == "persian":
-        deals_left = max(1, 2 - state.round + 1)
+    deals = variant_of(rules).deals
+    if deals is not None:
+        deals_left = max(1, deals - state.round + 1)
         return sides, side, max(sides) + 150 * deals_left
     return sides, side, rules.target
 

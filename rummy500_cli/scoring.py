@@ -8,9 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from .cards import Card
-from .rules import Rules
+from .variants import variant_of
+
+if TYPE_CHECKING:
+    from .rules import Rules
 
 
 def table_value(card: Card, rules: Rules, ace_high: bool) -> int:
@@ -47,8 +51,8 @@ def _base_value(rank: int, rules: Rules, ace_high: bool) -> int:
         if ace_high:
             return 15
         return 1 if rules.card_values == "face" else 5
-    if rank == 0:  # a joker: 15 (RULES 6.1, 8); 20 under persian, 0 under dealers_gambit
-        return {"persian": 20, "dealers_gambit": 0}.get(rules.variant, 15)
+    if rank == 0:  # a joker (RULES 6.1, 8): 15; 20 under persian, 0 under dealers_gambit
+        return variant_of(rules).joker_value
     if rules.other_cards:
         return rules.other_cards
     if rank >= 10:

@@ -28,6 +28,7 @@ from ..rules import Rules
 from ..scoring import hand_total, hand_value, table_value
 from ..sides import opponents, partner_of, partnered
 from ..state import State
+from ..variants import variant_of
 from .base import Bot
 from .greedy import best_play, gambit_move, keep_jokers, play_points, window_choice
 from .hand import plan
@@ -420,7 +421,7 @@ class StrongBot(Bot):
                 continue
             taken = state.pile[-action.depth :]
             chosen = taken[0]
-            kept = action.depth == 1 and rules.top_discard != "must_use"
+            kept = rules.keeps(action.depth)
             result = plan(
                 hand + taken, state.melds, rules, state.decks, None if kept else chosen, keep_one
             )
@@ -529,9 +530,10 @@ class StrongBot(Bot):
         mine = state.totals[me] + state.table_points[me] - hand_total(rest, rules)
         mine += guess(partner)
         theirs = sum(guess(seat) for seat in opponents(me, rules, state.n))
-        if rules.variant == "persian":
-            mine += 25
-            ends = state.round >= 2
+        variant = variant_of(rules)
+        if variant.deals is not None:  # RULES 8, persian: a game of two deals
+            mine += variant.out_bonus
+            ends = state.round >= variant.deals
         else:
             ends = max(mine, theirs) >= rules.target
         return ends and theirs >= mine

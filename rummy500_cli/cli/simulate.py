@@ -13,7 +13,8 @@ from typing import Any
 
 import click
 
-from .options import SIDES_VARIANTS, default_players, rule_options, rules_from
+from ..variants import find_variant
+from .options import default_players, rule_options, rules_from
 
 DEFAULT_THINK = 300
 
@@ -104,7 +105,8 @@ def render(summary: dict[str, Any]) -> str:
             cell.ljust(widths[i]) if i == 0 else cell.rjust(widths[i]) for i, cell in enumerate(row)
         ]
         lines.append("  ".join(cells).rstrip())
-    if rules.get("variant") in SIDES_VARIANTS:
+    variant = find_variant(str(rules.get("variant", "none")))
+    if variant is not None and variant.sides:
         lines.append(
             "sides: partners play the same level (seats 0+2, 1+3); a side's win counts as a "
             "win for both partners, so wins are per side"

@@ -30,7 +30,7 @@ from rummy500_cli.records.audit import audit
 from rummy500_cli.records.log import encode_log, parse_log
 from rummy500_cli.rules import Rules, make_rules
 from rummy500_cli.selfplay import bot_game
-from rummy500_cli.sides import PARTNERED
+from rummy500_cli.variants import VARIANTS
 
 LINEUPS = [("random", "greedy"), ("greedy", "strong"), ("strong", "random", "greedy")]
 LIMITS = {"target": 300, "max_rounds": 3}
@@ -52,7 +52,7 @@ def plan(index: int, sets: list[dict[str, object]]) -> tuple[Rules, int, tuple[s
     for a pairing of rule set and player count that cannot be played."""
     options = sets[index % len(sets)]
     turn = index // len(sets)
-    players = 4 if options.get("variant") in PARTNERED else 2 + turn % 7
+    players = VARIANTS[str(options.get("variant", "none"))].players or 2 + turn % 7
     options = dict(options)
     if options.get("hand_size") == 10 and players > 4:
         options["decks"] = 2  # ten cards each for 5+ players need the second deck
