@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 import msgspec
 
 from .cards import JOKER
-from .engine import joker_plays_in
+from .engine import joker_actions
 from .events import (
     Discarded,
     Event,
@@ -112,7 +112,7 @@ def missed_plays(state: State, seat: int, melds: Sequence[Meld] | None = None) -
         for cards, _end in layoffs_on(meld, hand, index, state.rules, state.decks):
             plays.append(f"lay {' '.join(c.ascii for c in cards)} on {meld.id}")
     if JOKER in hand:  # RULES 8: plays with jokers, as the command language writes them
-        plays += [action.text() for action in joker_plays_in(state, list(hand), table)]
+        plays += [action.text() for action in joker_actions(state, list(hand), table)]
     return list(dict.fromkeys(plays))
 
 

@@ -41,13 +41,6 @@ Slots = list[tuple[Card, bool]]
 """A meld's cards in order as (the card it counts as, whether it is a joker)."""
 
 
-def joker_text(card: Card, meaning: Card | None, ascii: bool) -> str:
-    """A joker as the table and the command language show it: `JK(6♥)`, or `JK`."""
-    if meaning is None:
-        return "JK"
-    return f"JK({meaning.ascii if ascii else meaning.symbol})"
-
-
 def physical(meld: Meld) -> list[Card]:
     """The cards that lie on a meld, jokers as jokers (Meld.cards holds their meaning)."""
     wild = meld.wild
@@ -120,17 +113,17 @@ def joker_shape(
         raise IllegalAction(
             f"{text}: a new run needs at least {rules.min_new_run} cards (min_new_run)"
         )
-    windows = run_windows(naturals, count, given, rules, ace_high)
-    if not windows:
-        corner = not rules.around_the_corner and run_windows(
+    runs = runs_with_jokers(naturals, count, given, rules, ace_high)
+    if not runs:
+        corner = not rules.around_the_corner and runs_with_jokers(
             naturals, count, given, replace(rules, around_the_corner=True), ace_high
         )
         why = " (K-A-2 needs around_the_corner=true)" if corner else ""
         raise IllegalAction(
             f"{text}: the cards and the jokers' named cards are not consecutive in one suit{why}"
         )
-    if len(windows) > 1:
-        meanings = [[face for face, wild in slots if wild] for _, slots in windows]
+    if len(runs) > 1:
+        meanings = [[face for face, wild in slots if wild] for _, slots in runs]
         if all(m == meanings[0] for m in meanings):
             raise AmbiguousAction(
                 f"{text}: say whether the Ace is low (A-2-3...) or high (...Q-K-A)"
@@ -139,7 +132,7 @@ def joker_shape(
         raise AmbiguousAction(
             f"{what} {_choices_text(meanings)}: say which, e.g. {example(naturals, meanings[-1])}"
         )
-    start, slots = windows[0]
+    start, slots = runs[0]
     suit = naturals[0].suit
     return Shape("run", [face for face, _ in slots], suit, 0, start), slots
 
@@ -191,7 +184,7 @@ def rank_word(rank: int) -> str:
     return {1: "Aces", 11: "Jacks", 12: "Queens", 13: "Kings"}.get(rank, f"{rank}s")
 
 
-def run_windows(
+def runs_with_jokers(
     naturals: Sequence[Card],
     count: int,
     given: Sequence[Card],

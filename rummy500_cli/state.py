@@ -38,6 +38,7 @@ from .gambit import Gambit
 from .jokers import faces_of
 from .melds import Meld, laid_meld
 from .rules import Rules
+from .variants import variant_of
 
 Phase = Literal["start", "power", "upcard", "draw", "play", "window", "between", "over"]
 CARD = BY_TEXT
@@ -265,7 +266,7 @@ class State:
         self.window_bonus = 0
         self.to_move = (event.dealer + self.step) % self.n
         self.phase = "upcard" if event.upcard is None else "draw"
-        if self.rules.variant == "dealers_gambit":  # RULES 8: the dealer names a power
+        if variant_of(self.rules).dealers_joker:  # RULES 8: the dealer names a power
             self.gambit = Gambit()
             self.to_move = event.dealer
             self.phase = "power"
@@ -312,8 +313,7 @@ class State:
             self.gambit.out.extend([*_cards(event.split), JOKER])
             self.gambit.status = "used"
         self.hands[event.seat].extend(taken)
-        rule = self.rules.top_discard
-        if event.depth == 1 and rule != "must_use":
+        if self.rules.keeps(event.depth):  # RULES 4.1
             self.kept = taken[0]
         else:
             self.pending = taken[0]

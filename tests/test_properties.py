@@ -29,7 +29,7 @@ from rummy500_cli.actions import (
     TakePile,
 )
 from rummy500_cli.cards import CARDS, new_deck
-from rummy500_cli.engine import _uses, legal_actions, resolve, usable_depths
+from rummy500_cli.engine import chosen_uses, legal_actions, resolve, usable_depths
 from rummy500_cli.errors import Rummy500Error
 from rummy500_cli.events import Event, LaidOff, Melded, RoundDealt, RoundEnded, RumCalled
 from rummy500_cli.gambit import POWERS
@@ -205,7 +205,7 @@ def _taken_ok(state: State, depth: int) -> bool:
     if depth == 1 and rules.top_discard == "keep":
         return True
     hand = state.hands[state.to_move] + state.pile[-depth:]
-    return next(_uses(state, state.to_move, state.pile[-depth], hand), None) is not None
+    return next(chosen_uses(state, state.to_move, state.pile[-depth], hand), None) is not None
 
 
 def play_checked(players: int, options: dict, seed: int, probe_every: int = 7) -> None:

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from helpers import act, card, cards, deadwood, fill, is_legal, one, refused, start
 
-from rummy500_cli import engine
 from rummy500_cli.cards import new_deck
 from rummy500_cli.deal import stack
+from rummy500_cli.engine.lookahead import reachable
 from rummy500_cli.events import LaidOff, Melded, RoundEnded
 from rummy500_cli.rules import make_rules
 from rummy500_cli.scoring import hand_total
@@ -311,8 +311,8 @@ def test_first_meld_min_look_ahead_is_exact_on_a_big_hand():
     )
     act(state, "draw")
     held = list(state.hands[0])
-    assert engine._reachable(state, held, [], 150)
-    assert not engine._reachable(state, held, [], 151)
+    assert reachable(state, held, [], 150)
+    assert not reachable(state, held, [], 151)
 
 
 def test_after_the_first_turn_any_play_is_fine():
