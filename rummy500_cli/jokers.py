@@ -34,7 +34,7 @@ from msgspec.structs import replace
 
 from .cards import CARDS, JOKER, Card, format_cards
 from .errors import AmbiguousAction, IllegalAction
-from .melds import Meld, Shape, max_set_size, rank_at
+from .melds import End, Meld, Shape, max_set_size, rank_at
 from .rules import Rules
 
 Slots = list[tuple[Card, bool]]
@@ -241,9 +241,9 @@ def joker_layoff(
     named: Sequence[Card | None],
     rules: Rules,
     decks: int,
-    end: str | None,
+    end: End | None,
     example: Callable[[list[Card]], str],
-) -> tuple[str | None, Slots]:
+) -> tuple[End | None, Slots]:
     """RULES 8: a lay-off holding jokers; answers the end (None on a set) and the laid
     cards in meld order with their meanings. Raises IllegalAction or AmbiguousAction."""
     naturals, count, given = _split(cards, named)
@@ -254,10 +254,11 @@ def joker_layoff(
         return None, set_slots(
             naturals, count, given, rules, decks, f"{text} on {meld}", meld.cards
         )
+    ends: tuple[End, ...] = (end,) if end is not None else ("low", "high")
     fits = [
         (e, slots)
-        for e in ((end,) if end is not None else ("low", "high"))
-        if (slots := _run_block(meld, naturals, count, given, rules, e)) is not None  # type: ignore[arg-type]
+        for e in ends
+        if (slots := _run_block(meld, naturals, count, given, rules, e)) is not None
     ]
     if not fits:
         where = f"the {end} end of {meld}" if end else f"{meld}"
@@ -387,9 +388,12 @@ def _as_play(slots: Slots, ace_high: bool | None):
     return cards, meanings, ace_high
 
 
+_ENDS: tuple[tuple[End, int], ...] = (("low", -1), ("high", 1))
+
+
 def joker_layoffs(
     meld: Meld, hand: Sequence[Card], rules: Rules, decks: int
-) -> Iterator[tuple[tuple[Card, ...], tuple[Card, ...], str | None]]:
+) -> Iterator[tuple[tuple[Card, ...], tuple[Card, ...], End | None]]:
     """Every lay-off with at least one joker from the hand onto one meld: on a set, a
     joker for each free suit, then (where the set has room for more than one card: two
     decks and set_duplicate_suits) every group of jokers and natural cards it takes; on a
@@ -406,7 +410,7 @@ def joker_layoffs(
     base = suit * 13 - 1
     room = 13 - len(meld.cards)
     around = rules.around_the_corner
-    for end, step in (("low", -1), ("high", 1)):
+    for end, step in _ENDS:
         block: list[int] = []
         position = meld.start - 1 if end == "low" else meld.end + 1
         while len(block) < room and (around or 1 <= position <= 14):

@@ -38,10 +38,9 @@ def _tables(rules: Rules) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """By rank (0 = joker, 1-13): the values played low and played high, for one Rules
     (computed once: values are read at every meld, lay-off and round end)."""
     divide = 5 if rules.divide_by_five else 1
-    return tuple(
-        tuple(_base_value(rank, rules, high) // divide for rank in range(14))
-        for high in (False, True)
-    )  # type: ignore[return-value]
+    low = tuple(_base_value(rank, rules, False) // divide for rank in range(14))
+    high = tuple(_base_value(rank, rules, True) // divide for rank in range(14))
+    return low, high
 
 
 def _base_value(rank: int, rules: Rules, ace_high: bool) -> int:

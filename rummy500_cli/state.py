@@ -8,8 +8,8 @@ is only ever changed by `apply`, so the same events always give the same state.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Literal
+from collections.abc import Callable, Iterable
+from typing import Any, Literal
 
 from .cards import BY_TEXT, JOKER, Card, format_cards
 from .errors import IllegalAction
@@ -466,7 +466,7 @@ def _mark_wild(meld: Meld, laid: list[Card], end: str | None) -> None:
     meld.wild = wild
 
 
-_APPLY = {
+_APPLY: dict[type, Callable[[State, Any], None]] = {
     GameStarted: lambda state, event: None,
     DealerDrawn: State._dealer_drawn,
     RoundDealt: State._round_dealt,

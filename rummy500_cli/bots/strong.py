@@ -389,8 +389,9 @@ class StrongBot(Bot):
     level = "strong"
 
     def decide(
-        self, state: State, legal: list[AnyAction], knowledge: Knowledge
+        self, state: State, legal: list[AnyAction], knowledge: Knowledge | None
     ) -> tuple[AnyAction, str]:
+        assert knowledge is not None  # needs_knowledge: it is always given
         phase = state.phase
         if phase == "window":
             return window_choice(state, legal)
@@ -465,7 +466,7 @@ class StrongBot(Bot):
     def play(self, state: State, legal: list[AnyAction], ctx: Context) -> tuple[AnyAction, str]:
         rules = state.rules
         hand = state.hands[self.seat]
-        plays = [a for a in legal if isinstance(a, LayMeld | LayOff)]
+        plays: list[AnyAction] = [a for a in legal if isinstance(a, LayMeld | LayOff)]
         if plays:
             keep_one = rules.final_discard == "required" or state.kept is not None
             found = plan(hand, state.melds, rules, state.decks, state.pending, keep_one)
@@ -557,6 +558,7 @@ class StrongBot(Bot):
         self, state: State, choices: list, ctx: Context, verb: str
     ) -> tuple[AnyAction, str]:
         action = self.discard_costs(state, choices, ctx)[0][1]
+        assert isinstance(action, Discard | ChooseUpcard)
         return (
             action,
             f"{verb} {action.card}: the card the hand misses least, and gives away little",

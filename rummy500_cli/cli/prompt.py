@@ -14,7 +14,7 @@ from prompt_toolkit import PromptSession, print_formatted_text
 from prompt_toolkit.completion import Completer, Completion, WordCompleter
 from prompt_toolkit.document import Document
 from prompt_toolkit.formatted_text import ANSI
-from prompt_toolkit.history import FileHistory, InMemoryHistory
+from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 from prompt_toolkit.output import ColorDepth
 from prompt_toolkit.shortcuts import clear
 
@@ -88,12 +88,13 @@ class PromptConsole(PlainConsole):
     """A person at a terminal."""
 
     def __init__(self, style: Style, history: Path | None) -> None:
+        # no line source: this console reads through prompt_toolkit (its own `read`)
         super().__init__(None, style, quiet=False, strict=False)  # type: ignore[arg-type]
         self.session: Session | None = None
         self.seat: int | None = None
         if history is not None:
             history.parent.mkdir(parents=True, exist_ok=True)
-            store = FileHistory(str(history))
+            store: History = FileHistory(str(history))
         else:
             store = InMemoryHistory()
         self.prompt_session: PromptSession[str] = PromptSession(

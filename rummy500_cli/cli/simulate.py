@@ -8,6 +8,7 @@ tournament itself is in `selfplay`; this module parses, runs and prints.
 
 from __future__ import annotations
 
+import io
 import sys
 from typing import Any
 
@@ -170,7 +171,7 @@ def _run(config: Any, indices: range, jobs: int, out: str | None) -> list[Any]:
     return results
 
 
-class _Null:
+class _Null(io.StringIO):
     """A sink for the progress bar when stderr is not a terminal."""
 
     def write(self, text: str) -> int:

@@ -27,11 +27,11 @@ from ..actions import (
 from ..cards import JOKER, Card, format_cards
 from ..errors import AmbiguousAction, IllegalAction
 from ..events import Discarded, Event, LaidOff, Melded
-from ..jokers import faces_of, joker_layoff
-from ..melds import Meld, hand_index, layoff_end, shape_of
+from ..jokers import joker_layoff
+from ..melds import End, Meld, hand_index, layoff_end, shape_of
 from ..persian import joker_layoff_end
 from ..variants import variant_of
-from .hands import card_of, has, layoff_order, missing, play_problem, remaining
+from .hands import has, layoff_order, missing, play_problem, remaining
 from .lookahead import Laid, minimum_ok, needs_minimum
 from .plays import doubled_actions, layoff_actions, meld_actions
 from .uses import chosen_uses
@@ -123,10 +123,7 @@ def _meld(state: State, seat: int, action: LayMeld) -> list[Event]:
         return _double(state, seat, action, own)
     event: Melded
     if JOKER in cards and not variant_of(rules).joker_sets:  # RULES 8: wild jokers
-        event, values = joker_meld_event(state, seat, action)
-        faces: Sequence[Card] = faces_of(
-            [card_of(c) for c in event.cards], [card_of(c) for c in event.jokers]
-        )
+        event, values, faces = joker_meld_event(state, seat, action)
     else:  # (a set of jokers under persian is a plain shape: meld_shape)
         shape = meld_shape(cards, rules, state.decks, action.ace_high)
         values = meld_values(shape.cards, shape.kind, rules)
@@ -166,7 +163,8 @@ def _lay_off(state: State, seat: int, action: LayOff) -> list[Event]:
             event, values, faces = joker_layoff_event(state, seat, meld, action)
             end = event.end
         elif JOKER in cards:  # RULES 8, persian: a joker on a set of jokers
-            end = joker_layoff_end(meld, cards)
+            joker_layoff_end(meld, cards)
+            end = None
         else:
             end = layoff_end(meld, cards, rules, state.decks, action.end)
     except IllegalAction:
@@ -318,7 +316,7 @@ def _both_ends(state: State, meld: Meld, action: LayOff) -> tuple[LayOff, LayOff
 
 
 def _end_faces(
-    state: State, meld: Meld, items: list[tuple[Card, Card | None]], end: str
+    state: State, meld: Meld, items: list[tuple[Card, Card | None]], end: End
 ) -> list[Card] | None:
     """The cards as they would lie at one end of a run (jokers as the cards they stand
     for), or None when they do not continue it there."""
@@ -328,19 +326,18 @@ def _end_faces(
             named = [meaning for card, meaning in items if card is JOKER]
             _, slots = joker_layoff(meld, cards, named, state.rules, state.decks, end, str)
             return [face for face, _ in slots]
-        layoff_end(meld, cards, state.rules, state.decks, "low" if end == "low" else "high")
+        layoff_end(meld, cards, state.rules, state.decks, end)
     except IllegalAction:
         return None
     return layoff_order(meld, cards, end)
 
 
-def _part(items: list[tuple[Card, Card | None]], meld: int, end: str) -> LayOff:
+def _part(items: list[tuple[Card, Card | None]], meld: int, end: End) -> LayOff:
     """One end's lay-off of a lay-off split between the ends of a run."""
     named = [meaning for card, meaning in items if card is JOKER]
     while named and named[-1] is None:
         named.pop()
-    side = "low" if end == "low" else "high"
-    return LayOff(tuple(card for card, _ in items), meld, side, tuple(named))
+    return LayOff(tuple(card for card, _ in items), meld, end, tuple(named))
 
 
 def _lay_both_ends(state: State, seat: int, low: LayOff, high: LayOff) -> list[Event]:

@@ -70,8 +70,8 @@ def chosen_uses(
             if isinstance(play, LayOff) and not layoffs:
                 continue
             points = play_value(state, play) if need else 0
-            meld = state.melds[play.meld - 1] if isinstance(play, LayOff) else None
-            candidates.append((play, play.cards, points, meld, play.cards))
+            on = state.melds[play.meld - 1] if isinstance(play, LayOff) else None
+            candidates.append((play, play.cards, points, on, play.cards))
     if variant.wild_hand(state, hand) is not None:  # RULES 8
         near = hand
         if chosen is not JOKER:  # only cards of its rank or suit can share a play with it
@@ -82,19 +82,19 @@ def chosen_uses(
             points = joker_play_points(state, wild.action, state.melds) if need else 0
             own = variant.own(state, wild.action.cards)
             candidates.append((wild.action, own, points, wild.meld, wild.faces))
-    for action, cards, points, meld, faces in candidates:
-        if not unbounded and play_problem(state, size - len(cards), None) is not None:
+    for use, own, points, on, faces in candidates:
+        if not unbounded and play_problem(state, size - len(own), None) is not None:
             continue
         if need and points < need:
-            rest = remaining(hand, cards)
+            rest = remaining(hand, own)
             melds = state.melds  # a doubled meld is sealed: nothing is laid off on it
-            if not getattr(action, "double", False):
-                end = action.end if isinstance(action, LayOff) else None
-                melds = table_after(melds, seat, faces, [0] * len(faces), meld, end)
-            power = not variant.spends_power(action)
+            if not getattr(use, "double", False):
+                end = use.end if isinstance(use, LayOff) else None
+                melds = table_after(melds, seat, faces, [0] * len(faces), on, end)
+            power = not variant.spends_power(use)
             if not rest or not reachable(state, rest, melds, need - points, power):
                 continue
-        yield action
+        yield use
 
 
 def has_use(

@@ -124,12 +124,9 @@ class Jokers(Play, facts.Jokers):
         return list(hand) if JOKER in hand else None
 
 
-class Sides(Play):
+class Sides(Play, facts.Partnership):
     """RULES 8: two sides of two score as one; the highest side at the target wins,
     whoever went out."""
-
-    deals: ClassVar[int | None]
-    game_bonus: ClassVar[int]
 
     def round_ended(self, state: State, ended: RoundEnded) -> RoundEnded:
         return replace(ended, sides=side_sums([score.total for score in ended.scores]))
@@ -168,7 +165,7 @@ class Sides(Play):
         )
 
 
-class Partnership(Sides, facts.Partnership):
+class Partnership(Sides):
     """RULES 8, partnership."""
 
 

@@ -44,13 +44,16 @@ def wild_plays(state: State, hand: Sequence[Card], melds: Sequence[Meld]) -> Ite
         if meld.id in sealed:
             continue
         for cards, meanings, end in joker_layoffs(meld, wild, rules, decks):
-            action = LayOff(cards, meld.id, end, meanings)  # type: ignore[arg-type]
+            action = LayOff(cards, meld.id, end, meanings)
             yield WildPlay(action, faces_of(cards, meanings), meld)
 
 
-def joker_meld_event(state: State, seat: int, action: LayMeld) -> tuple[Melded, list[int]]:
-    """The Melded event of a new meld holding wild jokers, and the values it scores.
-    Raises IllegalAction or AmbiguousAction (a joker that could be two cards)."""
+def joker_meld_event(
+    state: State, seat: int, action: LayMeld
+) -> tuple[Melded, list[int], list[Card]]:
+    """The Melded event of a new meld holding wild jokers, the values it scores, and its
+    cards as they count. Raises IllegalAction or AmbiguousAction (a joker that could be
+    two cards)."""
     rules = state.rules
 
     def example(naturals: list[Card], meanings: list[Card]) -> str:
@@ -73,7 +76,7 @@ def joker_meld_event(state: State, seat: int, action: LayMeld) -> tuple[Melded, 
         values=tuple(values),
         jokers=tuple(face.ascii for face, wild in slots if wild),
     )
-    return event, values
+    return event, values, shape.cards
 
 
 def joker_layoff_event(
@@ -98,7 +101,7 @@ def joker_layoff_event(
         meld=meld.id,
         cards=tuple("JK" if wild else face.ascii for face, wild in slots),
         values=tuple(values),
-        end=end,  # type: ignore[arg-type]
+        end=end,
         jokers=tuple(face.ascii for face, wild in slots if wild),
     )
     return event, values, faces

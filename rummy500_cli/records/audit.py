@@ -147,6 +147,7 @@ def _about(message: str, name: str) -> str:
 
 def tag(event: Event) -> str:
     """An event's type as its log line names it."""
+    # msgspec types a tag as str | int | None; every event here has an explicit str tag
     return type(event).__struct_config__.tag  # type: ignore[return-value]
 
 
