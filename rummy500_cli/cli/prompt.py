@@ -77,8 +77,6 @@ class GameCompleter(Completer):
             options = list(COMMAND_WORDS)
         elif verb == "sort":
             options = ["rank", "suit"]
-        elif verb == "power":  # RULES 8, dealers_gambit
-            options = ["wild", "double", "split"]
         for option in options:
             if option.lower().startswith(current.lower()):
                 yield Completion(option, start_position=-len(current))
