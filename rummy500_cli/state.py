@@ -53,10 +53,10 @@ class State:
     """Everything about a game at one moment: the table, every hand, the scores."""
 
     __slots__ = (
+        "applied",
         "dealer",
         "decks",
         "drew_stock",
-        "events",
         "first_dealer",
         "gambit",
         "hand_size",
@@ -98,8 +98,9 @@ class State:
         self.n = len(header.players)
         self.decks = self.rules.deck_count(self.n)
         self.hand_size = self.rules.cards_dealt(self.n)
-        self.events = 1
-        """How many events have been applied (the header included)."""
+        self.applied = 1
+        """How many events have been applied (the header included): a count, where a
+        session's `events` is the list."""
         self.phase: Phase = "start"
         self.round = 0
         self.first_dealer = -1
@@ -190,7 +191,7 @@ class State:
         """Every field that matters, as plain values: two states are the same game
         position exactly when their fingerprints are equal."""
         return (
-            self.events,
+            self.applied,
             self.phase,
             self.round,
             self.dealer,
@@ -238,7 +239,7 @@ class State:
     def apply(self, event: Event) -> None:
         """Move the state on by one event."""
         _APPLY[type(event)](self, event)
-        self.events += 1
+        self.applied += 1
 
     def _dealer_drawn(self, event: DealerDrawn) -> None:
         self.first_dealer = event.dealer

@@ -231,7 +231,7 @@ def decision_points(level: str, players: int, seed: str, rules: Rules):
 
     def before(state) -> None:
         if state.to_move == 0 and len(points) < 400:
-            points.append(state.events)
+            points.append(state.applied)
 
     _, events = bot_game(players, rules, seed, levels, before_move=before, think=TINY_THINK)
     return events, points[:: max(1, len(points) // 12)]
@@ -346,7 +346,7 @@ def test_a_bot_caught_up_from_the_log_decides_as_one_that_watched() -> None:
 
     def before(state) -> None:
         if state.to_move == 1:
-            watched.append(state.events)
+            watched.append(state.applied)
 
     _, events = bot_game(2, rules, "catch", ["greedy", "strong"], before_move=before)
     for count in watched[::5]:

@@ -97,7 +97,7 @@ class ExpertBot(Bot):
         spent = 0.0
         work = WORK[0]
         while samples < min_samples or (spent < budget and samples < max_samples):
-            world = determinize(state, knowledge, rng, f"{state.events}{salt}/{samples}")
+            world = determinize(state, knowledge, rng, f"{state.applied}{salt}/{samples}")
             for index, action in enumerate(candidates):
                 value, moves = self._playout(world.copy(), action)
                 totals[index] += value

@@ -57,7 +57,7 @@ class Memory:
         self.seat = seat
         self.seen = 0
         """How many events were observed (the header included): the memory is in step
-        with a state exactly when this equals `state.events`."""
+        with a state exactly when this equals `state.applied`."""
         self.n = 0
         self.round = 0
         self.pile: list[Card] = []
@@ -185,7 +185,7 @@ class Knowledge:
         k.stock = len(state.stock)
         in_step = (
             memory is not None
-            and memory.seen == state.events
+            and memory.seen == state.applied
             and memory.n == n
             and memory.round == state.round
         )
@@ -255,7 +255,7 @@ def deal_hidden(state: State, k: Knowledge, cards: list[Card], salt: str) -> Sta
 
 def masked_state(state: State, k: Knowledge) -> State:
     """The state as the seat may know it: hidden cards dealt canonically (card order)."""
-    return deal_hidden(state, k, list(k.unseen), str(state.events))
+    return deal_hidden(state, k, list(k.unseen), str(state.applied))
 
 
 def determinize(state: State, k: Knowledge, rng, salt: str) -> State:
@@ -272,7 +272,7 @@ def blind_state(state: State, seat: int) -> State:
     twin = State.__new__(State)
     for name in State.__slots__:
         setattr(twin, name, getattr(state, name))
-    twin.header = _header(state, str(state.events))
+    twin.header = _header(state, str(state.applied))
     twin.hands = [hand if index == seat else [] for index, hand in enumerate(state.hands)]
     twin.stock = []
     return twin
