@@ -13,7 +13,6 @@ from typing import Literal
 import msgspec
 
 from .errors import RulesError
-from .scoring import all_in_fives
 from .variants import VARIANTS as ALL_VARIANTS
 from .variants import variant_of
 
@@ -80,6 +79,30 @@ class Rules(msgspec.Struct, frozen=True, kw_only=True, gc=False):
         right: the deal, the play and the passing of the deal, RULES 8 dealers_gambit)."""
         return variant_of(self).step
 
+    def base_value(self, rank: int, ace_high: bool) -> int:
+        """RULES 6.1, 7: a card's value before divide_by_five (`scoring` keeps the
+        tables): an Ace played high (or held) or low, a joker (rank 0) as the variant
+        counts it (RULES 8), `other_cards`, then face or five."""
+        if rank == 1:
+            if self.ace_value:
+                return self.ace_value
+            if ace_high:
+                return 15
+            return 1 if self.card_values == "face" else 5
+        if rank == 0:  # a joker (RULES 6.1, 8): 15; 20 under persian, 0 under dealers_gambit
+            return variant_of(self).joker_value
+        if self.other_cards:
+            return self.other_cards
+        if rank >= 10:
+            return 10
+        return rank if self.card_values == "face" else 5
+
+    def _all_in_fives(self) -> bool:
+        """Whether every value a card can take is a multiple of five (divide_by_five)."""
+        return all(
+            self.base_value(rank, high) % 5 == 0 for rank in range(1, 14) for high in (False, True)
+        )
+
     def keeps(self, depth: int) -> bool:
         """RULES 4.1 (`top_discard`): whether a take from the pile at this depth is kept
         (need not be used, may not be discarded again that turn), not used at once."""
@@ -119,7 +142,7 @@ class Rules(msgspec.Struct, frozen=True, kw_only=True, gc=False):
             raise RulesError("max_rounds must be 0 (no limit) or a positive number of rounds")
         if self.first_meld_min < 0:
             raise RulesError("first_meld_min must be 0 (off) or a positive number of points")
-        if self.divide_by_five and not all_in_fives(self):
+        if self.divide_by_five and not self._all_in_fives():
             raise RulesError(
                 "divide_by_five needs every card value in fives: add card_values=five, "
                 "or other_cards=5 with ace_value=15 or 25"

@@ -12,12 +12,23 @@ it allows) are in `engine.variants`, on subclasses of these classes.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar, Protocol
 
 from .errors import RulesError
 
-if TYPE_CHECKING:
-    from .rules import Rules
+
+class Options(Protocol):
+    """The rule options a variant is told by (`rules.Rules` has them all): the variants
+    stand below the rules, which read the variants' bundles and checks."""
+
+    @property
+    def variant(self) -> str: ...
+
+    @property
+    def jokers_per_deck(self) -> int: ...
+
+    @property
+    def decks(self) -> object: ...
 
 
 class Variant:
@@ -49,7 +60,7 @@ class Variant:
     game_bonus: ClassVar[int] = 0
     """What the side with more points after the deals gets (RULES 8, persian)."""
 
-    def check(self, rules: Rules, players: int) -> None:
+    def check(self, rules: Options, players: int) -> None:
         """Refuse options the variant cannot be played with (RulesError)."""
         self._check_jokers(rules)
         if rules.jokers_per_deck:
@@ -58,7 +69,7 @@ class Variant:
                 "of RULES 8: --variant jokers (wild cards), persian or dealers_gambit"
             )
 
-    def _check_jokers(self, rules: Rules) -> None:
+    def _check_jokers(self, rules: Options) -> None:
         if rules.jokers_per_deck == 4:
             raise RulesError(
                 "jokers_per_deck=4 is the persian pack (--variant persian); "
@@ -80,7 +91,7 @@ class Jokers(Variant):
     options: ClassVar[dict[str, object]] = {"variant": "jokers", "jokers_per_deck": 1}
     wild_jokers = True
 
-    def check(self, rules: Rules, players: int) -> None:
+    def check(self, rules: Options, players: int) -> None:
         self._check_jokers(rules)
         if not rules.jokers_per_deck:
             raise RulesError(
@@ -97,7 +108,7 @@ class Partnership(Variant):
     players = 4
     sides = True
 
-    def check(self, rules: Rules, players: int) -> None:
+    def check(self, rules: Options, players: int) -> None:
         self._check_players(players)
         super().check(rules, players)
 
@@ -116,7 +127,7 @@ class Persian(Partnership):
     out_bonus = 25
     game_bonus = 50
 
-    def check(self, rules: Rules, players: int) -> None:
+    def check(self, rules: Options, players: int) -> None:
         self._check_players(players)
         if rules.jokers_per_deck != 4:
             raise RulesError(
@@ -137,7 +148,7 @@ class DealersGambit(Variant):
     joker_value = 0
     dealers_joker = True
 
-    def check(self, rules: Rules, players: int) -> None:
+    def check(self, rules: Options, players: int) -> None:
         self._check_jokers(rules)
         if rules.jokers_per_deck != 2:
             raise RulesError(
@@ -153,7 +164,7 @@ VARIANTS: dict[str, Variant] = {
 """Every variant by its name (`none`: the standard game), the order of RULES 8."""
 
 
-def variant_of(rules: Rules) -> Variant:
+def variant_of(rules: Options) -> Variant:
     """The variant of a game's rules."""
     return VARIANTS[rules.variant]
 
