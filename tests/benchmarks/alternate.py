@@ -5,9 +5,10 @@ new checkout as a ratio of the old one's in the same pair of runs.
 
 Machine speed drifts by 30% or more over minutes, so a figure is only ever compared
 with its baseline measured right beside it: old, new, old, new... (the order flips each
-pair). Each run imports the package of its own tree (PYTHONPATH), with this Python.
-Figures are the numbers followed by a unit per second (`12,345 actions/s`,
-`6.7 rounds/s`, `89,000 events/s`) on each line the script prints.
+pair). Each run imports the package of its own tree (PYTHONPATH), with this Python;
+the script is this checkout's for both. Figures are the numbers followed by a unit
+per second (`12,345 actions/s`, `6.7 rounds/s`, `89,000 events/s`) on each line the
+script prints.
 """
 
 from __future__ import annotations
@@ -24,9 +25,10 @@ FIGURE = re.compile(r"([\d,]+(?:\.\d+)?) (\w+)/s")
 
 
 def run(tree: Path, script: str, args: list[str]) -> list[tuple[str, float]]:
-    """The figures one run of the script prints: (line label and unit, value)."""
+    """The figures one run of the script prints: (line label and unit, value). The script
+    is this checkout's, the same for both trees; only the package imported differs."""
     env = {**os.environ, "PYTHONPATH": str(tree)}
-    command = [sys.executable, str(tree / "tests" / "benchmarks" / script), *args]
+    command = [sys.executable, str(Path(__file__).parent / script), *args]
     output = subprocess.run(
         command, cwd=tree, env=env, check=True, capture_output=True, text=True
     ).stdout
