@@ -150,6 +150,10 @@ class Rules(msgspec.Struct, frozen=True, kw_only=True, gc=False):
         variant_of(self).check(self, players)  # RULES 8: what the variant is played with
 
 
+IDLE_ROTATIONS = 4
+"""RULES 5.4, 6b.5: a round with no draw from the stock for this many full rotations of
+turns ends as a stock-out (the fold and the engine both ask it)."""
+
 STANDARD = Rules()
 
 PRESETS: dict[str, dict[str, object]] = {

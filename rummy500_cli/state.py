@@ -37,7 +37,7 @@ from .events import (
 from .gambit import Gambit
 from .jokers import faces_of
 from .melds import Meld, laid_meld
-from .rules import Rules
+from .rules import IDLE_ROTATIONS, Rules
 from .variants import variant_of
 
 Phase = Literal["start", "power", "upcard", "draw", "play", "window", "between", "over"]
@@ -428,7 +428,7 @@ class State:
         hand.remove(card)
         self.pile.append(card)
         self._end_turn(event.seat)
-        if not hand or self.idle_turns >= 4 * self.n:
+        if not hand or self.idle_turns >= IDLE_ROTATIONS * self.n:
             self.phase = "between"  # RULES 5.1, 5.4: the round is over at once
 
     def _end_turn(self, seat: int) -> None:

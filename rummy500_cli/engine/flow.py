@@ -11,10 +11,11 @@ after a discard reads `follow`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from ..events import Discarded, Event, LaidOff, Melded, Passed, RumCalled, WindowOpened
+from ..rules import IDLE_ROTATIONS
 from .round_end import end_round, out_bonus
 from .variants import hooks
 from .windows import next_window, others, window_actions
@@ -22,34 +23,15 @@ from .windows import next_window, others, window_actions
 if TYPE_CHECKING:
     from ..state import State
 
-IDLE_ROTATIONS = 4
-"""RULES 5.4, 6b.5: a round with no draw from the stock for this many full rotations of
-turns ends as a stock-out."""
-
 
 def follow(before: State, events: list[Event]) -> list[Event]:
-    """The events that follow a move's `events`, made from the state `before` it."""
-    seat = before.to_move
+    """The events that follow a move's `events`, made from the state `before` it: by
+    the kind of the move's last event (a discard, a play, a pass, a Rum! call); a draw,
+    a take or a variant's move is followed by nothing."""
     if not events:  # a draw from a stock that is out and cannot be rebuilt (RULES 5.2)
-        return end_round(before, "stock_out", seat)
-    last = events[-1]
-    if isinstance(last, Discarded):
-        return _after_discard(before, events)
-    if isinstance(last, Melded | LaidOff):
-        taken = hooks(before).taken_from_hand
-        left = len(before.hands[seat]) - sum(
-            taken(event.cards) for event in events if isinstance(event, Melded | LaidOff)
-        )
-        if not left:
-            return _going_out(before, events, by_discard=False)
-        if before.phase == "window":
-            return _after_window_play(before, events)
-        return []
-    if isinstance(last, Passed):
-        return _window_moves_on(before, events)
-    if isinstance(last, RumCalled):  # RULES 7: the call ends the Rum! window
-        return next_window(_after(before, events), before.window_seat, ("play",))
-    return []
+        return end_round(before, "stock_out", before.to_move)
+    then = _AFTER.get(type(events[-1]))
+    return then(before, events) if then is not None else []
 
 
 def _after(state: State, events: Sequence[Event]) -> State:
@@ -73,6 +55,26 @@ def _after_discard(before: State, events: list[Event]) -> list[Event]:
     if rules.rum_call or rules.out_of_turn:
         return next_window(_after(before, events), seat, ("rum", "play"))
     return []
+
+
+def _after_play(before: State, events: list[Event]) -> list[Event]:
+    """A meld or lay-off (two lay-offs, for both ends of a run): going out with the last
+    card (RULES 5.1), or in a window the seat's next answer."""
+    taken = hooks(before).taken_from_hand
+    left = len(before.hands[before.to_move])
+    for event in events:
+        assert isinstance(event, Melded | LaidOff)
+        left -= taken(event.cards)
+    if not left:
+        return _going_out(before, events, by_discard=False)
+    if before.phase == "window":
+        return _after_window_play(before, events)
+    return []
+
+
+def _after_call(before: State, events: list[Event]) -> list[Event]:
+    """RULES 7: the first Rum! call ends the Rum! window; the out_of_turn one may open."""
+    return next_window(_after(before, events), before.window_seat, ("play",))
 
 
 def _going_out(before: State, events: list[Event], by_discard: bool) -> list[Event]:
@@ -113,3 +115,13 @@ def _window_moves_on(state: State, passed: list[Event]) -> list[Event]:
     if state.window_kind == "rum":
         return next_window(after, opener, ("play",))
     return []
+
+
+_AFTER: dict[type, Callable[[State, list[Event]], list[Event]]] = {
+    Discarded: _after_discard,
+    Melded: _after_play,
+    LaidOff: _after_play,
+    Passed: _window_moves_on,
+    RumCalled: _after_call,
+}
+"""What follows each kind of move, by the type of its last event."""

@@ -31,13 +31,9 @@ PHASES: dict[str, tuple[Legal, Resolve]] = {
 """The phases every game has, each with its legal actions and its resolver."""
 
 
-def _phase(state: State) -> tuple[Legal, Resolve] | None:
-    return PHASES.get(state.phase) or hooks(state).phases.get(state.phase)
-
-
 def legal_actions(state: State) -> list[AnyAction]:
     """Every legal action of the player to move, exactly, in a stable order."""
-    phase = _phase(state)
+    phase = PHASES.get(state.phase) or hooks(state).phases.get(state.phase)
     return phase[0](state) if phase is not None else []
 
 
@@ -49,7 +45,7 @@ def resolve(state: State, action: Action, seat: int | None = None) -> list[Event
     """
     if state.phase == "over":
         raise IllegalAction("the game is over")
-    phase = _phase(state)
+    phase = PHASES.get(state.phase) or hooks(state).phases.get(state.phase)
     if phase is None:
         raise IllegalAction("no round is in play")
     mover = state.to_move
