@@ -39,13 +39,14 @@ def legal(state: State) -> list[AnyAction]:
     """The draw phase's moves: the stock, each usable pile depth, each split take."""
     actions: list[AnyAction] = [DrawStock()]
     actions.extend(TakePile(depth) for depth in usable_depths(state))
-    actions.extend(split_takes(state))
+    if hooks(state).has_power:  # RULES 8, dealers_gambit
+        actions.extend(split_takes(state))
     return actions
 
 
 def resolve(state: State, seat: int, action: Action) -> list[Event]:
     """The events of a draw; [] for a draw from a stock that is out (the round ends)."""
-    if isinstance(action, Pass | CallRum):
+    if isinstance(action, (Pass, CallRum)):
         raise IllegalAction(
             f"{action.text()} is for the windows of rum_call and out_of_turn; it is your turn: "
             "draw or take from the pile"

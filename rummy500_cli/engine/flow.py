@@ -12,7 +12,7 @@ after a discard reads `follow`.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from ..events import Discarded, Event, LaidOff, Melded, Passed, RumCalled, WindowOpened
 from ..rules import IDLE_ROTATIONS
@@ -50,7 +50,7 @@ def _after_discard(before: State, events: list[Event]) -> list[Event]:
         return _going_out(before, events, by_discard=True)
     idle = 0 if before.drew_stock else before.idle_turns + 1
     if idle >= IDLE_ROTATIONS * before.n:  # RULES 5.4, 6b.5
-        return end_round(_after(before, events), "stock_out", seat)
+        return end_round(_after(before, events), "stock_out", seat, scratch=True)
     rules = before.rules
     if rules.rum_call or rules.out_of_turn:
         return next_window(_after(before, events), seat, ("rum", "play"))
@@ -61,10 +61,8 @@ def _after_play(before: State, events: list[Event]) -> list[Event]:
     """A meld or lay-off (two lay-offs, for both ends of a run): going out with the last
     card (RULES 5.1), or in a window the seat's next answer."""
     taken = hooks(before).taken_from_hand
-    left = len(before.hands[before.to_move])
-    for event in events:
-        assert isinstance(event, Melded | LaidOff)
-        left -= taken(event.cards)
+    plays = cast("list[Melded | LaidOff]", events)
+    left = len(before.hands[before.to_move]) - sum([taken(event.cards) for event in plays])
     if not left:
         return _going_out(before, events, by_discard=False)
     if before.phase == "window":
@@ -89,7 +87,7 @@ def _going_out(before: State, events: list[Event], by_discard: bool) -> list[Eve
         seats = tuple(s for s in others(before, seat) if window_actions(after, s, "deadwood"))
         if seats:
             return [WindowOpened(kind="deadwood", seat=seat, seats=seats, bonus=bonus)]
-    return end_round(after, "went_out", seat, bonus)
+    return end_round(after, "went_out", seat, bonus, scratch=True)
 
 
 def _after_window_play(before: State, events: list[Event]) -> list[Event]:
@@ -111,7 +109,7 @@ def _window_moves_on(state: State, passed: list[Event]) -> list[Event]:
         return []
     opener = state.window_seat
     if state.window_kind == "deadwood":
-        return end_round(after, "went_out", opener, state.window_bonus)
+        return end_round(after, "went_out", opener, state.window_bonus, scratch=True)
     if state.window_kind == "rum":
         return next_window(after, opener, ("play",))
     return []

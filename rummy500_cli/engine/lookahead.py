@@ -136,7 +136,7 @@ def _steps(
     variant = hooks(state)
     rules, decks = state.rules, state.decks
     seat = state.to_move
-    double = power and variant.power_problem(state, seat, "double") is None
+    double = power and variant.has_power and variant.power_problem(state, seat, "double") is None
     for kind, found in (
         ("set", sets_in(hand, rules, decks)),
         ("run", (cards for _start, cards in runs_in(hand, rules))),
@@ -155,7 +155,8 @@ def _steps(
         for cards, end in layoffs_on(meld, hand, ranks, rules, decks):
             values = layoff_values(meld, cards, end, rules)
             yield cards, sum(values), table_after(melds, seat, cards, values, meld, end), False
-    for action in variant.set_actions(state, hand, melds):  # RULES 8, persian
+    sets = variant.set_actions(state, hand, melds) if variant.joker_plays else ()
+    for action in sets:  # RULES 8, persian
         if isinstance(action, LayOff):
             meld = melds[action.meld - 1]
             values = layoff_values(meld, action.cards, None, rules)
@@ -164,7 +165,7 @@ def _steps(
             values = meld_values(action.cards, "set", rules)
             after = table_after(melds, seat, action.cards, values)
         yield action.cards, sum(values), after, False
-    if power and variant.wild_hand(state, hand) is not None:  # RULES 8
+    if power and variant.joker_plays and variant.wild_hand(state, hand) is not None:
         for play in wild_plays(state, hand, melds):
             points = joker_play_points(state, play.action, melds)
             end = play.action.end if isinstance(play.action, LayOff) else None

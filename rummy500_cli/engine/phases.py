@@ -52,7 +52,8 @@ def resolve(state: State, action: Action, seat: int | None = None) -> list[Event
     if seat is not None and seat != mover:
         raise IllegalAction(f"it is {state.players[mover]}'s turn, not {state.players[seat]}'s")
     events = phase[1](state, mover, action)
-    return events + follow(state, events)
+    more = follow(state, events)
+    return events + more if more else events
 
 
 def play(state: State, action: Action, seat: int | None = None) -> list[Event]:

@@ -10,7 +10,7 @@ from ..actions import AnyAction, LayMeld, LayOff
 from ..cards import Card
 from ..melds import Meld, layoffs_on, runs_in, sets_in
 from .values import layoff_values, meld_shape, meld_values
-from .variants import hooks
+from .variants import Play, hooks
 from .wild import wild_plays
 
 if TYPE_CHECKING:
@@ -38,25 +38,28 @@ def doubled_actions(melds: list[LayMeld]) -> list[LayMeld]:
     return [LayMeld(meld.cards, meld.ace_high, double=True) for meld in melds]
 
 
-def open_melds(state: State) -> list[Meld]:
+def open_melds(state: State, variant: Play | None = None) -> list[Meld]:
     """The melds that still take cards (not one the variant sealed)."""
-    sealed = hooks(state).sealed(state)
+    sealed = (variant or hooks(state)).sealed(state)
     return [meld for meld in state.melds if meld.id not in sealed] if sealed else state.melds
 
 
 def layoff_actions(
-    state: State, hand: list[Card], ranks: dict[int, set[int]]
+    state: State, hand: list[Card], ranks: dict[int, set[int]], variant: Play | None = None
 ) -> list[LayMeld | LayOff]:
     """Every lay-off of the hand on the melds that take cards, then every play with
-    jokers (RULES 8), each once."""
+    jokers (RULES 8), each once. `variant`: the game's hooks, when the caller has them."""
     rules, decks = state.rules, state.decks
-    melds = open_melds(state)
+    variant = variant or hooks(state)
+    melds = open_melds(state, variant)
     plays: list[LayMeld | LayOff] = [
         LayOff(cards, meld.id, end)
         for meld in melds
         for cards, end in layoffs_on(meld, hand, ranks, rules, decks)
     ]
-    return plays + joker_actions(state, hand, melds)
+    if variant.joker_plays:
+        plays += joker_actions(state, hand, melds)
+    return plays
 
 
 def joker_actions(state: State, hand: list[Card], melds: Sequence[Meld]) -> list[LayMeld | LayOff]:

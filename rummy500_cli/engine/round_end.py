@@ -25,10 +25,13 @@ MASTER_RUN = 500
 """RULES 7 (`master_run`): a 7-card run laid, then the last card discarded: 500."""
 
 
-def end_round(state: State, reason: str, seat: int, bonus: int = 0) -> list[Event]:
+def end_round(
+    state: State, reason: str, seat: int, bonus: int = 0, scratch: bool = False
+) -> list[Event]:
     """The round's end as the state stands (the last play or discard applied): its
     RoundEnded, then what follows it. `seat` went out (or was to draw, at a stock-out);
-    `bonus` is what it earned by going out (RULES 7)."""
+    `bonus` is what it earned by going out (RULES 7). `scratch`: the state is a copy of
+    the caller's own, which may take the RoundEnded itself."""
     rules = state.rules
     n = state.n
     penalty = reason == "went_out" or rules.stock_out_hand_penalty  # RULES 5.3
@@ -61,7 +64,7 @@ def end_round(state: State, reason: str, seat: int, bonus: int = 0) -> list[Even
         scores=tuple(scores),
     )
     ended = hooks(state).round_ended(state, ended)
-    after = state.copy()
+    after = state if scratch else state.copy()
     after.apply(ended)
     return [ended, *after_round_end(after)]
 

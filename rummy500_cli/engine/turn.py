@@ -7,8 +7,8 @@ a window, the end of the round) is decided in one place, `flow`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from msgspec.structs import replace
 
@@ -62,9 +62,9 @@ def turn_actions(state: State, seat: int, hand: list[Card]) -> list[AnyAction]:
     ranks = hand_index(hand)
     melds = meld_actions(state, hand, ranks)
     plays: list[AnyAction] = list(melds)
-    if variant.power_problem(state, seat, "double") is None:  # RULES 8, dealers_gambit
+    if variant.has_power and variant.power_problem(state, seat, "double") is None:  # RULES 8
         plays += doubled_actions(melds)
-    plays += layoff_actions(state, hand, ranks)
+    plays += layoff_actions(state, hand, ranks, variant)
     plays += variant.extra_actions(state, seat)
     if checked:
         plays = [action for action in plays if _allowed(state, seat, action)]
@@ -89,30 +89,29 @@ def _allowed(state: State, seat: int, action: AnyAction) -> bool:
 
 def resolve(state: State, seat: int, action: Action) -> list[Event]:
     """The events of a move in the play phase."""
-    if isinstance(action, Pass | CallRum):
+    if isinstance(action, (Pass, CallRum)):
         raise IllegalAction(
             f"{action.text()} is for the windows of rum_call and out_of_turn; it is your turn: "
             "meld, lay off or discard"
         )
-    if isinstance(action, DrawStock | TakePile):
+    if isinstance(action, (DrawStock, TakePile)):
         raise IllegalAction("you have already drawn this turn: meld, lay off or discard")
     return resolve_play(state, seat, action)
 
 
 def resolve_play(state: State, seat: int, action: Action) -> list[Event]:
     """The events of a meld, a lay-off, a discard or a variant's move of the seat."""
-    if isinstance(action, Discard):
-        return _discard(state, seat, action)
-    if isinstance(action, BlockJoker):
-        return hooks(state).resolve_block(state, seat)
-    if isinstance(action, LayMeld):
-        return _meld(state, seat, action)
-    if isinstance(action, LayOff):
-        return _lay_off(state, seat, action)
-    raise IllegalAction(f"{action} is not a move now: meld, lay off or discard")
+    resolver = _PLAYS.get(type(action))
+    if resolver is None:
+        raise IllegalAction(f"{action} is not a move now: meld, lay off or discard")
+    return resolver(state, seat, action)
 
 
-def _meld(state: State, seat: int, action: LayMeld) -> list[Event]:
+def _block(state: State, seat: int, action: Action) -> list[Event]:
+    return hooks(state).resolve_block(state, seat)
+
+
+def _meld(state: State, seat: int, action: Any) -> list[Event]:
     rules = state.rules
     hand = state.hands[seat]
     cards = action.cards
@@ -138,7 +137,7 @@ def _meld(state: State, seat: int, action: LayMeld) -> list[Event]:
     return [event]
 
 
-def _lay_off(state: State, seat: int, action: LayOff) -> list[Event]:
+def _lay_off(state: State, seat: int, action: Any) -> list[Event]:
     rules = state.rules
     hand = state.hands[seat]
     pending = state.pending
@@ -258,11 +257,11 @@ def _double(state: State, seat: int, action: LayMeld, own: Sequence[Card]) -> li
     ]
 
 
-def _discard(state: State, seat: int, action: Discard) -> list[Event]:
+def _discard(state: State, seat: int, action: Any) -> list[Event]:
     """RULES 4.3: the discard that ends the turn."""
     rules = state.rules
     hand = state.hands[seat]
-    card = action.card
+    card: Card = action.card
     if state.pending is not None:
         raise IllegalAction(
             f"{state.pending} taken from the pile must be put on the table before you discard "
@@ -353,3 +352,12 @@ def _lay_both_ends(state: State, seat: int, low: LayOff, high: LayOff) -> list[E
     after = state.copy()
     after.apply(laid[0])
     return [*laid, *_lay_off(after, seat, high)]
+
+
+_PLAYS: dict[type, Callable[[State, int, Any], list[Event]]] = {
+    Discard: _discard,
+    LayMeld: _meld,
+    LayOff: _lay_off,
+    BlockJoker: _block,
+}
+"""The resolver of each move of the play phase (and of the windows' plays)."""

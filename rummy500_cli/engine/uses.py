@@ -36,7 +36,7 @@ def chosen_uses(
     rules = state.rules
     size = len(hand)
     need = 0 if unbounded else needs_minimum(state, seat)
-    double = variant.power_problem(state, seat, "double") is None  # RULES 8
+    double = variant.has_power and variant.power_problem(state, seat, "double") is None
     candidates: list[Use] = []
     same_rank = [card for card in hand if card.rank == chosen.rank]
     for cards in sets_in(same_rank, rules, state.decks):
@@ -65,14 +65,14 @@ def chosen_uses(
                 if chosen in cards:
                     points = sum(layoff_values(meld, cards, end, rules)) if need else 0
                     candidates.append((LayOff(cards, meld.id, end), cards, points, meld, cards))
-    if chosen is JOKER:  # RULES 8, persian: sets of jokers
+    if chosen is JOKER and variant.joker_plays:  # RULES 8, persian: sets of jokers
         for play in variant.set_actions(state, hand, state.melds):
             if isinstance(play, LayOff) and not layoffs:
                 continue
             points = play_value(state, play) if need else 0
             on = state.melds[play.meld - 1] if isinstance(play, LayOff) else None
             candidates.append((play, play.cards, points, on, play.cards))
-    if variant.wild_hand(state, hand) is not None:  # RULES 8
+    if variant.joker_plays and variant.wild_hand(state, hand) is not None:  # RULES 8
         near = hand
         if chosen is not JOKER:  # only cards of its rank or suit can share a play with it
             near = [c for c in hand if c is JOKER or c.rank == chosen.rank or c.suit is chosen.suit]
@@ -101,8 +101,9 @@ def has_use(
     state: State, chosen: Card, ranks: dict[int, set[int]], hand: list[Card], taken: list[Card]
 ) -> bool:
     """Whether the chosen card (not a joker) could go on the table at once with the hand
-    and the cards taken (`ranks`: their `hand_index`): the fast form of `chosen_uses`
-    when no rule bounds a play and no joker takes part."""
+    and the cards taken (`ranks`: their `hand_index`), in a new meld or on a meld of the
+    table: the fast form of `chosen_uses` when no rule bounds a play and no joker takes
+    part (it runs for every pile depth at every draw)."""
     rules = state.rules
     rank, suit = chosen.rank, chosen.suit_no
     held_suits = [s for s in range(4) if rank in ranks.get(s, ())]
@@ -131,15 +132,6 @@ def has_use(
             return True
     if rules.pile_use != "meld_or_layoff":
         return False
-    return _fits_a_meld(state, chosen, in_suit)
-
-
-def _fits_a_meld(state: State, chosen: Card, in_suit: set[int]) -> bool:
-    """Whether the chosen card, with cards of its suit held (`in_suit`), could be laid
-    off on a meld on the table."""
-    rules = state.rules
-    rank, suit = chosen.rank, chosen.suit_no
-    around = rules.around_the_corner
     limit = max_set_size(rules, state.decks)
     for meld in state.melds:
         if meld.kind == "set":

@@ -41,6 +41,12 @@ class Play:
     phases: ClassVar[dict[str, tuple[Legal, Resolve]]] = {}
     """Phases of the variant's own, beside draw, play and the windows: their legal
     actions and their resolver (dealers_gambit: `power`)."""
+    has_power: ClassVar[bool] = False
+    """Whether there is a dealer's joker whose power a play may use (`power_problem`
+    says when): where not, the listings skip the power hooks."""
+    joker_plays: ClassVar[bool] = False
+    """Whether jokers take part in plays at all (wild, or in sets of jokers): where not,
+    the listings skip the joker hooks."""
 
     def set_aside(self, deck: list[Card]) -> list[Card]:
         """The deck to deal from, once the cards laid aside before the deal are out."""
@@ -120,6 +126,8 @@ class Standard(Play, facts.Variant):
 class Jokers(Play, facts.Jokers):
     """RULES 8, jokers: a joker in the hand is wild (the decisions are in `jokers`)."""
 
+    joker_plays = True
+
     def wild_hand(self, state: State, hand: Sequence[Card]) -> list[Card] | None:
         return list(hand) if JOKER in hand else None
 
@@ -172,6 +180,8 @@ class Partnership(Sides):
 class Persian(Sides, facts.Persian):
     """RULES 8, persian: jokers are not wild; they make sets of jokers (`persian`)."""
 
+    joker_plays = True
+
     def set_actions(
         self, state: State, hand: Sequence[Card], melds: Sequence[Meld]
     ) -> list[LayMeld | LayOff]:
@@ -199,6 +209,8 @@ class Gambit(Play, facts.DealersGambit):
     move, used at most once, or blocked (the decisions are in `gambit`)."""
 
     phases: ClassVar[dict[str, tuple[Legal, Resolve]]] = {"power": (_legal_power, _resolve_power)}
+    has_power = True
+    joker_plays = True
 
     def set_aside(self, deck: list[Card]) -> list[Card]:
         """The dealer's joker (the deck's last joker) is taken out before the deal."""

@@ -2,13 +2,14 @@
 repository root: python tests/benchmarks/engine_pairs.py OLD_TREE NEW_TREE --units 40).
 
 Two worker processes stay up, one importing each checkout's package (PYTHONPATH); they
-play the same unit of work in turn, old and new alternating (the order flips each
-unit): a few seeded random-vs-random games with the full legal-action list at every
-step, 2 and 4 players, standard and jokers. Each unit is timed by its worker's own CPU
-time, so the ratio new/old of one unit compares the same games a moment apart; the
-median over the units is the figure (with its quartiles), as alternate.py does with
-whole runs. On a machine shared with other work this holds to a few percent where
-whole runs of engine.py drift by tens.
+play the same unit of work in turn, in the order old, new, new, old (then new, old,
+old, new for the next unit), so that a drift of the machine's speed within a unit
+weighs on both sides alike. A unit is a few seeded random-vs-random games with the full
+legal-action list at every step, 2 and 4 players, standard and jokers, each timed by
+its worker's own CPU time; the ratio new/old of a unit compares the same games a moment
+apart, and the median over the units is the figure (with its quartiles), as
+alternate.py does with whole runs. On a machine shared with other work this holds to a
+few percent where whole runs of engine.py drift by tens.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from pathlib import Path
 
 WORK = [(2, {}), (4, {}), (2, {"jokers_per_deck": 2, "variant": "jokers"})]
 """(players, rule options) of the games of a unit, one game of each per seed."""
-SEEDS = 2
+SEEDS = 1
 """Seeds per unit: unit k plays seeds SEEDS*k+1 .. SEEDS*k+SEEDS of every kind."""
 
 
@@ -83,7 +84,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("old", type=Path, nargs="?")
     parser.add_argument("new", type=Path, nargs="?")
-    parser.add_argument("--units", type=int, default=40)
+    parser.add_argument("--units", type=int, default=60)
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
@@ -93,13 +94,16 @@ def main() -> None:
     old.run(0), new.run(0)  # warm up: imports, caches
     ratios = []
     for unit in range(1, args.units + 1):
-        if unit % 2:
-            old_time, old_actions = old.run(unit)
-            new_time, new_actions = new.run(unit)
-        else:
-            new_time, new_actions = new.run(unit)
-            old_time, old_actions = old.run(unit)
-        assert old_actions == new_actions, "the two checkouts played different games"
+        order = [old, new, new, old] if unit % 2 else [new, old, old, new]
+        times = {id(old): 0.0, id(new): 0.0}
+        counts = set()
+        for side in order:
+            seconds, actions = side.run(unit)
+            times[id(side)] += seconds
+            counts.add(actions)
+        assert len(counts) == 1, "the two checkouts played different games"
+        old_time, new_time = times[id(old)], times[id(new)]
+        old_actions = new_actions = 2 * counts.pop()
         ratios.append(old_time / new_time)  # new speed / old speed
         print(
             f"unit {unit}: {old_actions} actions, old {old_actions / old_time:,.0f}/s, "
