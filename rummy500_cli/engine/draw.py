@@ -23,6 +23,7 @@ from ..errors import IllegalAction
 from ..events import DrawSkipped, Event, PileTaken, StockDrawn, StockRebuilt
 from ..melds import hand_index
 from ..variants import variant_of
+from .hands import not_your_window
 from .lookahead import needs_minimum
 from .uses import chosen_uses, has_use
 from .variants import hooks
@@ -47,10 +48,7 @@ def legal(state: State) -> list[AnyAction]:
 def resolve(state: State, seat: int, action: Action) -> list[Event]:
     """The events of a draw; [] for a draw from a stock that is out (the round ends)."""
     if isinstance(action, (Pass, CallRum)):
-        raise IllegalAction(
-            f"{action.text()} is for the windows of rum_call and out_of_turn; it is your turn: "
-            "draw or take from the pile"
-        )
+        raise not_your_window(action, "draw or take from the pile")
     if isinstance(action, DrawStock):
         return _draw(state, seat)
     if isinstance(action, TakePile):

@@ -6,7 +6,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from ..actions import Action
 from ..cards import BY_TEXT, Card, format_cards, sort_key
+from ..errors import IllegalAction
 from ..melds import Meld, laid_meld, rank_at
 
 if TYPE_CHECKING:
@@ -45,6 +47,14 @@ def missing(hand: Sequence[Card], cards: Sequence[Card]) -> str:
         if cards.count(card) > hand.count(card):
             return f"{card} is not in your hand (hand: {format_cards(sorted(hand, key=sort_key))})"
     return "those cards are not in your hand"
+
+
+def not_your_window(action: Action, now: str) -> IllegalAction:
+    """The refusal of a window's move (pass, rum) in one's own turn; `now` says what the
+    turn's step takes."""
+    return IllegalAction(
+        f"{action.text()} is for the windows of rum_call and out_of_turn; it is your turn: {now}"
+    )
 
 
 def play_problem(state: State, left: int, rest: Sequence[Card] | None) -> str | None:

@@ -31,7 +31,7 @@ from ..jokers import joker_layoff
 from ..melds import End, Meld, hand_index, layoff_end, shape_of
 from ..persian import joker_layoff_end
 from ..variants import variant_of
-from .hands import has, layoff_order, missing, play_problem, remaining
+from .hands import has, layoff_order, missing, not_your_window, play_problem, remaining
 from .lookahead import Laid, minimum_ok, needs_minimum
 from .plays import doubled_actions, layoff_actions, meld_actions
 from .uses import chosen_uses
@@ -90,10 +90,7 @@ def _allowed(state: State, seat: int, action: AnyAction) -> bool:
 def resolve(state: State, seat: int, action: Action) -> list[Event]:
     """The events of a move in the play phase."""
     if isinstance(action, (Pass, CallRum)):
-        raise IllegalAction(
-            f"{action.text()} is for the windows of rum_call and out_of_turn; it is your turn: "
-            "meld, lay off or discard"
-        )
+        raise not_your_window(action, "meld, lay off or discard")
     if isinstance(action, (DrawStock, TakePile)):
         raise IllegalAction("you have already drawn this turn: meld, lay off or discard")
     return resolve_play(state, seat, action)
