@@ -15,6 +15,7 @@ import msgspec
 
 from .cards import Card, NotACard, format_cards
 from .errors import ParseError
+from .gambit import POWERS
 from .melds import parse_meld_id
 
 if TYPE_CHECKING:
@@ -32,14 +33,14 @@ class Action(msgspec.Struct, frozen=True, tag_field="action"):
         return self.text(ascii=False)
 
 
-class DrawStock(Action, tag="draw"):
+class DrawStock(Action, frozen=True, tag="draw"):
     """RULES 4.1: draw from the stock."""
 
     def text(self, ascii: bool = True) -> str:
         return "draw"
 
 
-class TakePile(Action, tag="take"):
+class TakePile(Action, frozen=True, tag="take"):
     """RULES 4.1: take the pile card `depth` from the top (1 = the top card) and every
     card above it."""
 
@@ -52,7 +53,7 @@ class TakePile(Action, tag="take"):
         return f"take {self.depth} split {self.split}" if self.split else f"take {self.depth}"
 
 
-class LayMeld(Action, tag="meld"):
+class LayMeld(Action, frozen=True, tag="meld"):
     """RULES 4.2: lay a new set or run from the hand. `ace_high` settles A-K vs 2-A.
     `jokers` (RULES 8): for the jokers in `cards`, in order, the card each stands for
     (None, or a shorter tuple: not named, for the engine to work out)."""
@@ -70,7 +71,7 @@ class LayMeld(Action, tag="meld"):
         return f"meld {cards_text(self.cards, self.jokers, ascii)}{extra}"
 
 
-class LayOff(Action, tag="lay"):
+class LayOff(Action, frozen=True, tag="lay"):
     """RULES 4.2: lay cards off on a meld on the table, at one end of a run. `jokers` as
     for LayMeld."""
 
@@ -124,7 +125,7 @@ def parse_play_cards(words: list[str]) -> tuple[tuple[Card, ...], tuple[Card | N
     return tuple(cards), tuple(jokers)
 
 
-class Discard(Action, tag="discard"):
+class Discard(Action, frozen=True, tag="discard"):
     """RULES 4.3: discard one card, ending the turn."""
 
     card: Card
@@ -133,7 +134,7 @@ class Discard(Action, tag="discard"):
         return f"discard {self.card.ascii if ascii else self.card.symbol}"
 
 
-class ChooseUpcard(Action, tag="upcard"):
+class ChooseUpcard(Action, frozen=True, tag="upcard"):
     """RULES 2.7 (`upcard=chosen`): start the pile with a card of one's choice."""
 
     card: Card
@@ -142,14 +143,14 @@ class ChooseUpcard(Action, tag="upcard"):
         return f"upcard {self.card.ascii if ascii else self.card.symbol}"
 
 
-class Pass(Action, tag="pass"):
+class Pass(Action, frozen=True, tag="pass"):
     """RULES 7: let a window go (no Rum! call, nothing more to play out of turn)."""
 
     def text(self, ascii: bool = True) -> str:
         return "pass"
 
 
-class CallRum(Action, tag="rum"):
+class CallRum(Action, frozen=True, tag="rum"):
     """RULES 7 (`rum_call`): take the top discard and lay it off on a meld, out of turn.
     `meld` 0 means wherever it fits, when there is only one place."""
 
@@ -162,7 +163,7 @@ class CallRum(Action, tag="rum"):
         return f"rum{where}{extra}"
 
 
-class NamePower(Action, tag="power"):
+class NamePower(Action, frozen=True, tag="power"):
     """RULES 8 (dealers_gambit): the dealer names the power of the dealer's joker."""
 
     power: Literal["wild", "double", "split"]
@@ -171,7 +172,7 @@ class NamePower(Action, tag="power"):
         return f"power {self.power}"
 
 
-class BlockJoker(Action, tag="block"):
+class BlockJoker(Action, frozen=True, tag="block"):
     """RULES 8 (dealers_gambit): lay a joker from the hand on the dealer's joker."""
 
     def text(self, ascii: bool = True) -> str:
@@ -262,19 +263,20 @@ def _parse_action(text: str, state: State | None) -> AnyAction:
             raise ParseError(f"pass takes nothing after it; {usage}")
         return Pass()
     if verb == "rum":
-        end = None
+        end: Literal["low", "high"] | None = None
         if rest and rest[-1].lower() in ("low", "high"):
-            end = rest.pop().lower()
+            end = "low" if rest.pop().lower() == "low" else "high"
         if rest and rest[0].lower() == "on":
             rest = rest[1:]
         if len(rest) > 1:
             raise ParseError(usage)
         meld = parse_meld_id(rest[0]) if rest else 0
-        return CallRum(meld, end)  # type: ignore[arg-type]
+        return CallRum(meld, end)
     if verb == "power":
-        if len(rest) != 1 or rest[0].lower() not in ("wild", "double", "split"):
+        power = next((p for p in POWERS if len(rest) == 1 and rest[0].lower() == p), None)
+        if power is None:
             raise ParseError(usage)
-        return NamePower(rest[0].lower())  # type: ignore[arg-type]
+        return NamePower(power)
     if verb == "block":
         if rest:
             raise ParseError(usage)
@@ -316,14 +318,14 @@ def _parse_action(text: str, state: State | None) -> AnyAction:
         if "on" not in lowered:
             raise ParseError(f"say which meld: {usage}")
         at = lowered.index("on")
-        cards, target = rest[:at], rest[at + 1 :]
-        end = None
+        words, target = rest[:at], rest[at + 1 :]
+        side: Literal["low", "high"] | None = None
         if target and target[-1].lower() in ("low", "high"):
-            end = target.pop().lower()
-        if not cards or len(target) != 1:
+            side = "low" if target.pop().lower() == "low" else "high"
+        if not words or len(target) != 1:
             raise ParseError(usage)
-        laid, jokers = parse_play_cards(cards)
-        return LayOff(laid, parse_meld_id(target[0]), end, jokers)  # type: ignore[arg-type]
+        laid, jokers = parse_play_cards(words)
+        return LayOff(laid, parse_meld_id(target[0]), side, jokers)
     if len(rest) != 1:
         raise ParseError(usage)
     card = Card.parse(rest[0])

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 import msgspec
 
 from .cards import JOKER
-from .engine import joker_plays_in
+from .engine import joker_actions
 from .events import (
     Discarded,
     Event,
@@ -33,6 +33,7 @@ from .events import (
 from .melds import Meld, hand_index, layoffs_on, runs_in, sets_in
 from .sides import side_totals, team_of
 from .state import State
+from .variants import variant_of
 
 
 class Take(msgspec.Struct, frozen=True):
@@ -108,10 +109,10 @@ def missed_plays(state: State, seat: int, melds: Sequence[Meld] | None = None) -
     index = hand_index(hand)
     table = list(state.melds if melds is None else melds)
     for meld in table:
-        for cards, _end in layoffs_on(meld, index, state.rules, state.decks):
+        for cards, _end in layoffs_on(meld, hand, index, state.rules, state.decks):
             plays.append(f"lay {' '.join(c.ascii for c in cards)} on {meld.id}")
     if JOKER in hand:  # RULES 8: plays with jokers, as the command language writes them
-        plays += [action.text() for action in joker_plays_in(state, list(hand), table)]
+        plays += [action.text() for action in joker_actions(state, list(hand), table)]
     return list(dict.fromkeys(plays))
 
 
@@ -255,8 +256,9 @@ def race(state: State) -> tuple[Sequence[int], int, int]:
     if not sides:
         return state.totals, state.to_move, rules.target
     side = team_of(state.to_move, rules)
-    if rules.variant == "persian":
-        deals_left = max(1, 2 - state.round + 1)
+    deals = variant_of(rules).deals
+    if deals is not None:
+        deals_left = max(1, deals - state.round + 1)
         return sides, side, max(sides) + 150 * deals_left
     return sides, side, rules.target
 

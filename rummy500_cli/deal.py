@@ -128,10 +128,11 @@ def deal_cards(
         for offset in range(1, players + 1):
             hands[(dealer + offset * step) % players].append(deck[position])
             position += 1
-    upcard: Card | None = deck[position]
+    turned = deck[position]
     position += 1
+    upcard: Card | None = turned
     if extra_to_left:
-        hands[(dealer + step) % players].append(upcard)
+        hands[(dealer + step) % players].append(turned)
         upcard = None
     return hands, upcard, list(deck[position:])
 

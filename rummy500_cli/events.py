@@ -25,7 +25,7 @@ class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type", gc=Fals
     """Base of every event."""
 
 
-class GameStarted(Event, tag="game_started", kw_only=True):
+class GameStarted(Event, frozen=True, tag="game_started", kw_only=True):
     """The header: everything needed to replay the game from nothing."""
 
     format: int = 1
@@ -47,14 +47,14 @@ class GameStarted(Event, tag="game_started", kw_only=True):
     """The chain hash (SHA-256 hex) of that line of the parent, to recognise it."""
 
 
-class DealerDrawn(Event, tag="dealer_drawn", kw_only=True):
+class DealerDrawn(Event, frozen=True, tag="dealer_drawn", kw_only=True):
     """RULES 2.1: the cards drawn for the first deal (one row per draw), and the dealer."""
 
     draws: tuple[tuple[str, ...], ...]
     dealer: int
 
 
-class RoundDealt(Event, tag="round_dealt", kw_only=True):
+class RoundDealt(Event, frozen=True, tag="round_dealt", kw_only=True):
     """A deal: every hand, the upcard and the stock (top first), recorded in full."""
 
     round: int
@@ -64,21 +64,21 @@ class RoundDealt(Event, tag="round_dealt", kw_only=True):
     stock: tuple[str, ...]
 
 
-class UpcardChosen(Event, tag="upcard_chosen", kw_only=True):
+class UpcardChosen(Event, frozen=True, tag="upcard_chosen", kw_only=True):
     """RULES 2.7 (`upcard=chosen`): the first player starts the pile with this card."""
 
     seat: int
     card: str
 
 
-class StockDrawn(Event, tag="stock_drawn", kw_only=True):
+class StockDrawn(Event, frozen=True, tag="stock_drawn", kw_only=True):
     """A draw from the stock (one card, or two under `stock_draw=2`)."""
 
     seat: int
     cards: tuple[str, ...]
 
 
-class StockRebuilt(Event, tag="stock_rebuilt", kw_only=True):
+class StockRebuilt(Event, frozen=True, tag="stock_rebuilt", kw_only=True):
     """RULES 5.2 (`stock_out=reshuffle`): the pile but its top card, shuffled into a stock."""
 
     seat: int
@@ -86,13 +86,13 @@ class StockRebuilt(Event, tag="stock_rebuilt", kw_only=True):
     stock: tuple[str, ...]
 
 
-class DrawSkipped(Event, tag="draw_skipped", kw_only=True):
+class DrawSkipped(Event, frozen=True, tag="draw_skipped", kw_only=True):
     """RULES 5.2 (`stock_out=discard_only`): the stock is empty; the turn goes on undrawn."""
 
     seat: int
 
 
-class PileTaken(Event, tag="pile_taken", kw_only=True):
+class PileTaken(Event, frozen=True, tag="pile_taken", kw_only=True):
     """RULES 4.1: the chosen card and every card above it, chosen card first."""
 
     seat: int
@@ -104,7 +104,7 @@ class PileTaken(Event, tag="pile_taken", kw_only=True):
     card and the cards outside the split. Written only for a split take."""
 
 
-class Melded(Event, tag="melded", kw_only=True):
+class Melded(Event, frozen=True, tag="melded", kw_only=True):
     """A new meld: its id, cards in meld order, and the value each card scored."""
 
     seat: int
@@ -119,7 +119,7 @@ class Melded(Event, tag="melded", kw_only=True):
     are doubled and it is sealed. Written only when true."""
 
 
-class LaidOff(Event, tag="laid_off", kw_only=True):
+class LaidOff(Event, frozen=True, tag="laid_off", kw_only=True):
     """Cards laid off on a meld (anyone's), scored for the seat that laid them off."""
 
     seat: int
@@ -131,28 +131,28 @@ class LaidOff(Event, tag="laid_off", kw_only=True):
     """RULES 8: for each JK in `cards`, in order, the card it stands for (as Melded)."""
 
 
-class PowerNamed(Event, tag="power_named", kw_only=True):
+class PowerNamed(Event, frozen=True, tag="power_named", kw_only=True):
     """RULES 8 (dealers_gambit): the dealer names the power of the dealer's joker."""
 
     seat: int
     power: Literal["wild", "double", "split"]
 
 
-class JokerBlocked(Event, tag="joker_blocked", kw_only=True):
+class JokerBlocked(Event, frozen=True, tag="joker_blocked", kw_only=True):
     """RULES 8 (dealers_gambit): a player lays a joker from the hand face down on the
     dealer's joker, which cannot be used for the rest of the round."""
 
     seat: int
 
 
-class Discarded(Event, tag="discarded", kw_only=True):
+class Discarded(Event, frozen=True, tag="discarded", kw_only=True):
     """The card that ended a turn, now on top of the pile."""
 
     seat: int
     card: str
 
 
-class WindowOpened(Event, tag="window_opened", kw_only=True):
+class WindowOpened(Event, frozen=True, tag="window_opened", kw_only=True):
     """RULES 7: a window in which seats other than the player to move may act, asked one
     at a time in the order of `seats` (the order of play from `seat`).
 
@@ -169,13 +169,13 @@ class WindowOpened(Event, tag="window_opened", kw_only=True):
     bonus: int = 0
 
 
-class Passed(Event, tag="passed", kw_only=True):
+class Passed(Event, frozen=True, tag="passed", kw_only=True):
     """A seat asked in a window lets it go (by choice, or with nothing left to play)."""
 
     seat: int
 
 
-class RumCalled(Event, tag="rum_called", kw_only=True):
+class RumCalled(Event, frozen=True, tag="rum_called", kw_only=True):
     """RULES 7 (`rum_call`): the top discard taken out of turn and laid off on a meld,
     alone, scored for the caller."""
 
@@ -202,7 +202,7 @@ class SeatScore(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     (unset is omitted from the line), so logs of other games are unchanged."""
 
 
-class RoundEnded(Event, tag="round_ended", kw_only=True):
+class RoundEnded(Event, frozen=True, tag="round_ended", kw_only=True):
     """RULES 5-6: why the round ended and every seat's score."""
 
     round: int
@@ -214,7 +214,7 @@ class RoundEnded(Event, tag="round_ended", kw_only=True):
     (seats 0 and 2) first: the sum of its partners' totals. Absent without sides."""
 
 
-class GameEnded(Event, tag="game_ended", kw_only=True):
+class GameEnded(Event, frozen=True, tag="game_ended", kw_only=True):
     """RULES 6.4: the winner (None when `max_rounds` stopped an unfinished game)."""
 
     winner: int | None

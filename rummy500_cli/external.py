@@ -124,6 +124,7 @@ class ExternalBot:
         if self._process.poll() is None:
             try:
                 self.send({"type": "bye", "reason": reason, "log": log})
+                # stdin is a pipe: the process is started with stdin=PIPE
                 self._process.stdin.close()  # type: ignore[union-attr]
                 self._process.wait(timeout=2)
             except (ExternalBotError, subprocess.TimeoutExpired, OSError):

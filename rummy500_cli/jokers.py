@@ -28,22 +28,17 @@ This module reads and lists such plays; `engine` turns them into events.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations, combinations_with_replacement, product
+
+from msgspec.structs import replace
 
 from .cards import CARDS, JOKER, Card, format_cards
 from .errors import AmbiguousAction, IllegalAction
-from .melds import Meld, Shape, max_set_size, rank_at
+from .melds import End, Meld, Shape, max_set_size, rank_at
 from .rules import Rules
 
 Slots = list[tuple[Card, bool]]
 """A meld's cards in order as (the card it counts as, whether it is a joker)."""
-
-
-def joker_text(card: Card, meaning: Card | None, ascii: bool) -> str:
-    """A joker as the table and the command language show it: `JK(6♥)`, or `JK`."""
-    if meaning is None:
-        return "JK"
-    return f"JK({meaning.ascii if ascii else meaning.symbol})"
 
 
 def physical(meld: Meld) -> list[Card]:
@@ -118,14 +113,17 @@ def joker_shape(
         raise IllegalAction(
             f"{text}: a new run needs at least {rules.min_new_run} cards (min_new_run)"
         )
-    windows = run_windows(naturals, count, given, rules, ace_high)
-    if not windows:
-        why = "" if rules.around_the_corner else " (K-A-2 needs around_the_corner=true)"
+    runs = runs_with_jokers(naturals, count, given, rules, ace_high)
+    if not runs:
+        corner = not rules.around_the_corner and runs_with_jokers(
+            naturals, count, given, replace(rules, around_the_corner=True), ace_high
+        )
+        why = " (K-A-2 needs around_the_corner=true)" if corner else ""
         raise IllegalAction(
             f"{text}: the cards and the jokers' named cards are not consecutive in one suit{why}"
         )
-    if len(windows) > 1:
-        meanings = [[face for face, wild in slots if wild] for _, slots in windows]
+    if len(runs) > 1:
+        meanings = [[face for face, wild in slots if wild] for _, slots in runs]
         if all(m == meanings[0] for m in meanings):
             raise AmbiguousAction(
                 f"{text}: say whether the Ace is low (A-2-3...) or high (...Q-K-A)"
@@ -134,7 +132,7 @@ def joker_shape(
         raise AmbiguousAction(
             f"{what} {_choices_text(meanings)}: say which, e.g. {example(naturals, meanings[-1])}"
         )
-    start, slots = windows[0]
+    start, slots = runs[0]
     suit = naturals[0].suit
     return Shape("run", [face for face, _ in slots], suit, 0, start), slots
 
@@ -186,7 +184,7 @@ def rank_word(rank: int) -> str:
     return {1: "Aces", 11: "Jacks", 12: "Queens", 13: "Kings"}.get(rank, f"{rank}s")
 
 
-def run_windows(
+def runs_with_jokers(
     naturals: Sequence[Card],
     count: int,
     given: Sequence[Card],
@@ -243,9 +241,9 @@ def joker_layoff(
     named: Sequence[Card | None],
     rules: Rules,
     decks: int,
-    end: str | None,
+    end: End | None,
     example: Callable[[list[Card]], str],
-) -> tuple[str | None, Slots]:
+) -> tuple[End | None, Slots]:
     """RULES 8: a lay-off holding jokers; answers the end (None on a set) and the laid
     cards in meld order with their meanings. Raises IllegalAction or AmbiguousAction."""
     naturals, count, given = _split(cards, named)
@@ -256,10 +254,11 @@ def joker_layoff(
         return None, set_slots(
             naturals, count, given, rules, decks, f"{text} on {meld}", meld.cards
         )
+    ends: tuple[End, ...] = (end,) if end is not None else ("low", "high")
     fits = [
         (e, slots)
-        for e in ((end,) if end is not None else ("low", "high"))
-        if (slots := _run_block(meld, naturals, count, given, rules, e)) is not None  # type: ignore[arg-type]
+        for e in ends
+        if (slots := _run_block(meld, naturals, count, given, rules, e)) is not None
     ]
     if not fits:
         where = f"the {end} end of {meld}" if end else f"{meld}"
@@ -389,33 +388,29 @@ def _as_play(slots: Slots, ace_high: bool | None):
     return cards, meanings, ace_high
 
 
+_ENDS: tuple[tuple[End, int], ...] = (("low", -1), ("high", 1))
+
+
 def joker_layoffs(
     meld: Meld, hand: Sequence[Card], rules: Rules, decks: int
-) -> Iterator[tuple[tuple[Card, ...], tuple[Card, ...], str | None]]:
-    """Every lay-off with at least one joker from the hand onto one meld: a single joker
-    on a set (each free suit); on a run, every unbroken block continuing it at one end in
-    which jokers stand for some cards. (cards in meld order, meanings, end)."""
+) -> Iterator[tuple[tuple[Card, ...], tuple[Card, ...], End | None]]:
+    """Every lay-off with at least one joker from the hand onto one meld: on a set, a
+    joker for each free suit, then (where the set has room for more than one card: two
+    decks and set_duplicate_suits) every group of jokers and natural cards it takes; on a
+    run, every unbroken block continuing it at one end in which jokers stand for some
+    cards. (cards in meld order, meanings, end)."""
     jokers = sum(1 for card in hand if card is JOKER)
     if not jokers:
         return
     if meld.kind == "set":
-        if len(meld.cards) >= max_set_size(rules, decks):
-            return
-        per_suit = decks if rules.set_duplicate_suits else 1
-        used = [0, 0, 0, 0]
-        for card in meld.cards:
-            used[card.suit_no] += 1
-        for suit in range(4):
-            if used[suit] < per_suit:
-                meaning = CARDS[suit * 13 + meld.rank - 1]
-                yield (JOKER,), (meaning,), None
+        yield from _joker_set_layoffs(meld, hand, jokers, rules, decks)
         return
     suit = meld.cards[0].suit_no
     ranks = {card.rank for card in hand if card.suit_no == suit}
     base = suit * 13 - 1
     room = 13 - len(meld.cards)
     around = rules.around_the_corner
-    for end, step in (("low", -1), ("high", 1)):
+    for end, step in _ENDS:
         block: list[int] = []
         position = meld.start - 1 if end == "low" else meld.end + 1
         while len(block) < room and (around or 1 <= position <= 14):
@@ -432,3 +427,41 @@ def joker_layoffs(
                     slots = [(CARDS[base + rank], i in wild) for i, rank in enumerate(window)]
                     cards, meanings, _ = _as_play(slots, None)
                     yield cards, meanings, end
+
+
+def _joker_set_layoffs(
+    meld: Meld, hand: Sequence[Card], jokers: int, rules: Rules, decks: int
+) -> Iterator[tuple[tuple[Card, ...], tuple[Card, ...], None]]:
+    """The lay-offs holding jokers onto a set: each group of natural cards of its rank
+    from the hand and jokers standing for cards of free suits, the set's suit rule and
+    size kept (RULES 3.1, 8); groups of fewer cards first, each group once."""
+    room = max_set_size(rules, decks) - len(meld.cards)
+    if room <= 0:
+        return
+    rank = meld.rank
+    per_suit = decks if rules.set_duplicate_suits else 1
+    free = [per_suit] * 4
+    for card in meld.cards:
+        free[card.suit_no] -= 1
+    held = [min(hand.count(CARDS[suit * 13 + rank - 1]), free[suit]) for suit in range(4)]
+    for size in range(1, room + 1):
+        for count in range(1, min(jokers, size) + 1):
+            for meanings in combinations_with_replacement(range(4), count):
+                left = list(free)
+                for suit in meanings:
+                    left[suit] -= 1
+                if min(left) < 0:
+                    continue
+                limits = [min(held[suit], left[suit]) for suit in range(4)]
+                for chosen in product(*(range(limit + 1) for limit in limits)):
+                    if sum(chosen) != size - count:
+                        continue
+                    slots = [
+                        (CARDS[suit * 13 + rank - 1], False)
+                        for suit in range(4)
+                        for _ in range(chosen[suit])
+                    ]
+                    slots += [(CARDS[suit * 13 + rank - 1], True) for suit in meanings]
+                    slots.sort(key=lambda slot: (slot[0].suit_no, slot[1]))
+                    cards, named, _ = _as_play(slots, None)
+                    yield cards, named, None

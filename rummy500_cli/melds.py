@@ -119,6 +119,17 @@ class Meld:
         return f"<Meld #{self.id} {self.kind} {format_cards(self.cards, ascii=True)}>"
 
 
+def laid_meld(id: int, owner: int, cards: Sequence[Card], values: Sequence[int]) -> Meld:
+    """A new meld as it lies on the table, from its cards in meld order (a set by suit, a
+    run low to high, a joker as the card it stands for) and the values they scored."""
+    first = cards[0]
+    # A set's first two cards share a rank; a run is laid low to high, so its first
+    # card's rank is its start position (an Ace leads a run only as A-2-3).
+    if first.rank == cards[1].rank:
+        return Meld(id, owner, "set", list(cards), list(values), rank=first.rank)
+    return Meld(id, owner, "run", list(cards), list(values), suit=first.suit, start=first.rank)
+
+
 def parse_meld_id(text: str) -> int:
     """Read a meld id as players type it: `3`, `#3`, `m3`."""
     stripped = text.strip().lstrip("#").lstrip("mM")
@@ -221,7 +232,8 @@ def shape_of(
         )
     starts = run_positions(ranks, rules.around_the_corner, ace_high)
     if not starts:
-        why = "" if rules.around_the_corner else " (K-A-2 needs around_the_corner=true)"
+        corner = not rules.around_the_corner and run_positions(ranks, True)
+        why = " (K-A-2 needs around_the_corner=true)" if corner else ""
         raise IllegalAction(
             f"{format_cards(cards)}: the cards are not consecutive in one suit{why}"
         )
@@ -385,24 +397,45 @@ def runs_in(
 
 
 def layoffs_on(
-    meld: Meld, hand_ranks: dict[int, set[int]], rules: Rules, decks: int
+    meld: Meld,
+    hand: Sequence[Card],
+    hand_ranks: dict[int, set[int]],
+    rules: Rules,
+    decks: int,
 ) -> list[tuple[tuple[Card, ...], End | None]]:
-    """Every lay-off from the hand onto one meld: single cards on a set; on a run, every
-    unbroken block of cards continuing it at either end."""
+    """Every lay-off from the hand onto one meld (`hand_ranks`: `hand_index(hand)`): on
+    a set, every group of cards it has room for (more than one only with two decks and
+    `set_duplicate_suits`, RULES 3.1, 4.2), single cards first; on a run, every unbroken
+    block of cards continuing it at either end."""
     found: list[tuple[tuple[Card, ...], End | None]] = []
     if meld.kind == "set":
         rank = meld.rank
-        if len(meld.cards) >= max_set_size(rules, decks):
+        room = max_set_size(rules, decks) - len(meld.cards)
+        if room <= 0:
             return found
+        per_suit = 2 if rules.set_duplicate_suits else 1
+        free = [0, 0, 0, 0]
         for suit in range(4):
             held = hand_ranks.get(suit)
-            if (
-                held
-                and rank in held
-                and sum(card.suit_no == suit for card in meld.cards)
-                < (2 if rules.set_duplicate_suits else 1)
-            ):
+            if held and rank in held:
+                on = sum(card.suit_no == suit for card in meld.cards)
+                copies = hand.count(CARDS[suit * 13 + rank - 1]) if per_suit > 1 else 1
+                free[suit] = max(min(copies, per_suit - on), 0)
+        for suit in range(4):
+            if free[suit]:
                 found.append(((CARDS[suit * 13 + rank - 1],), None))
+        if room > 1 and sum(free) > 1:
+            groups = [
+                chosen
+                for chosen in product(*(range(count + 1) for count in free))
+                if 2 <= sum(chosen) <= room
+            ]
+            groups.sort(key=sum)
+            for chosen in groups:
+                group = tuple(
+                    CARDS[suit * 13 + rank - 1] for suit in range(4) for _ in range(chosen[suit])
+                )
+                found.append((group, None))
         return found
     suit = meld.cards[0].suit_no
     ranks = hand_ranks.get(suit)

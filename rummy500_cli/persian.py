@@ -11,11 +11,15 @@ variant stay a separate matter.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from .cards import JOKER, Card, format_cards
 from .errors import IllegalAction
 from .melds import Meld, Shape
-from .rules import Rules
+from .variants import variant_of
+
+if TYPE_CHECKING:
+    from .rules import Rules
 
 JOKER_SET = (3, 4)
 """The sizes of a set of jokers (RULES 8: jokers form sets only with other jokers; with
@@ -24,7 +28,7 @@ one pack of four jokers, a set of jokers holds 3 or 4)."""
 
 def plays_jokers(rules: Rules) -> bool:
     """Whether jokers are played as persian's joker sets (RULES 8)."""
-    return rules.variant == "persian"
+    return variant_of(rules).joker_sets
 
 
 def joker_set_shape(cards: Sequence[Card]) -> Shape:
@@ -73,6 +77,6 @@ def joker_layoffs_on(meld: Meld, hand: Sequence[Card]) -> list[tuple[Card, ...]]
 def doubled(values: list[int], rules: Rules) -> list[int]:
     """RULES 8 (`persian`): four of a kind laid at once counts double (four 6s 48, four
     jokers 160). `values` are a new set's card values; other melds keep theirs."""
-    if len(values) == 4 and plays_jokers(rules):
+    if len(values) == 4 and variant_of(rules).fours_double:
         return [value * 2 for value in values]
     return values

@@ -13,6 +13,8 @@ from typing import Literal
 import msgspec
 
 from .errors import RulesError
+from .variants import VARIANTS as ALL_VARIANTS
+from .variants import variant_of
 
 
 class Rules(msgspec.Struct, frozen=True, kw_only=True, gc=False):
@@ -75,7 +77,36 @@ class Rules(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     def step(self) -> int:
         """The way play turns: 1 clockwise (to the left), -1 counter-clockwise (to the
         right: the deal, the play and the passing of the deal, RULES 8 dealers_gambit)."""
-        return -1 if self.variant == "dealers_gambit" else 1
+        return variant_of(self).step
+
+    def base_value(self, rank: int, ace_high: bool) -> int:
+        """RULES 6.1, 7: a card's value before divide_by_five (`scoring` keeps the
+        tables): an Ace played high (or held) or low, a joker (rank 0) as the variant
+        counts it (RULES 8), `other_cards`, then face or five."""
+        if rank == 1:
+            if self.ace_value:
+                return self.ace_value
+            if ace_high:
+                return 15
+            return 1 if self.card_values == "face" else 5
+        if rank == 0:  # a joker (RULES 6.1, 8): 15; 20 under persian, 0 under dealers_gambit
+            return variant_of(self).joker_value
+        if self.other_cards:
+            return self.other_cards
+        if rank >= 10:
+            return 10
+        return rank if self.card_values == "face" else 5
+
+    def _all_in_fives(self) -> bool:
+        """Whether every value a card can take is a multiple of five (divide_by_five)."""
+        return all(
+            self.base_value(rank, high) % 5 == 0 for rank in range(1, 14) for high in (False, True)
+        )
+
+    def keeps(self, depth: int) -> bool:
+        """RULES 4.1 (`top_discard`): whether a take from the pile at this depth is kept
+        (need not be used, may not be discarded again that turn), not used at once."""
+        return depth == 1 and self.top_discard != "must_use"
 
     def changes(self) -> dict[str, object]:
         """The options that differ from the standard game, in field order."""
@@ -111,52 +142,17 @@ class Rules(msgspec.Struct, frozen=True, kw_only=True, gc=False):
             raise RulesError("max_rounds must be 0 (no limit) or a positive number of rounds")
         if self.first_meld_min < 0:
             raise RulesError("first_meld_min must be 0 (off) or a positive number of points")
-        if self.divide_by_five:
-            from .scoring import all_in_fives
+        if self.divide_by_five and not self._all_in_fives():
+            raise RulesError(
+                "divide_by_five needs every card value in fives: add card_values=five, "
+                "or other_cards=5 with ace_value=15 or 25"
+            )
+        variant_of(self).check(self, players)  # RULES 8: what the variant is played with
 
-            if not all_in_fives(self):
-                raise RulesError(
-                    "divide_by_five needs every card value in fives: add card_values=five, "
-                    "or other_cards=5 with ace_value=15 or 25"
-                )
-        self._check_sides(players)
-        if self.variant == "jokers" and not self.jokers_per_deck:
-            raise RulesError(
-                "variant=jokers needs jokers_per_deck=1 or 2 (RULES 8); --variant jokers sets 1"
-            )
-        if self.variant == "dealers_gambit" and self.jokers_per_deck != 2:
-            raise RulesError(
-                "variant=dealers_gambit needs jokers_per_deck=2 (the 54-card pack, RULES 8); "
-                "--variant dealers_gambit sets it"
-            )
-        if self.jokers_per_deck and self.variant in ("none", "partnership"):
-            raise RulesError(
-                f"jokers_per_deck={self.jokers_per_deck}: jokers are played only in a variant "
-                "of RULES 8: --variant jokers (wild cards), persian or dealers_gambit"
-            )
 
-    def _check_sides(self, players: int) -> None:
-        """RULES 8: partnership and persian are for 4 players in two sides; persian is
-        played with one 56-card pack (4 jokers), and only persian has 4 jokers."""
-        if self.variant in ("partnership", "persian") and players != 4:
-            raise RulesError(
-                f"variant={self.variant} is for 4 players in two sides (partners opposite), "
-                f"not {players}"
-            )
-        if self.variant == "persian":
-            if self.jokers_per_deck != 4:
-                raise RulesError(
-                    f"variant=persian plays a 56-card pack: jokers_per_deck=4, "
-                    f"not {self.jokers_per_deck}"
-                )
-            if self.decks == 2:
-                raise RulesError("variant=persian plays one 56-card pack: decks=auto or 1")
-        elif self.jokers_per_deck == 4:
-            raise RulesError(
-                "jokers_per_deck=4 is the persian pack (--variant persian); "
-                "other games take 0, 1 or 2"
-            )
-
+IDLE_ROTATIONS = 4
+"""RULES 5.4, 6b.5: a round with no draw from the stock for this many full rotations of
+turns ends as a stock-out (the fold and the engine both ask it)."""
 
 STANDARD = Rules()
 
@@ -172,11 +168,9 @@ PRESETS: dict[str, dict[str, object]] = {
 }
 
 VARIANTS: dict[str, dict[str, object]] = {
-    "jokers": {"variant": "jokers", "jokers_per_deck": 1},
-    "partnership": {"variant": "partnership"},
-    "persian": {"variant": "persian", "jokers_per_deck": 4},
-    "dealers_gambit": {"variant": "dealers_gambit", "jokers_per_deck": 2},
+    name: variant.options for name, variant in ALL_VARIANTS.items() if variant.options
 }
+"""The option values of each `--variant NAME` (RULES 8), from the variants' registry."""
 
 
 def format_value(value: object) -> str:

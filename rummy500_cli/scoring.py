@@ -8,9 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from .cards import Card
-from .rules import Rules
+
+if TYPE_CHECKING:
+    from .rules import Rules
 
 
 def table_value(card: Card, rules: Rules, ace_high: bool) -> int:
@@ -34,38 +37,14 @@ def _tables(rules: Rules) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """By rank (0 = joker, 1-13): the values played low and played high, for one Rules
     (computed once: values are read at every meld, lay-off and round end)."""
     divide = 5 if rules.divide_by_five else 1
-    return tuple(
-        tuple(_base_value(rank, rules, high) // divide for rank in range(14))
-        for high in (False, True)
-    )  # type: ignore[return-value]
-
-
-def _base_value(rank: int, rules: Rules, ace_high: bool) -> int:
-    if rank == 1:
-        if rules.ace_value:
-            return rules.ace_value
-        if ace_high:
-            return 15
-        return 1 if rules.card_values == "face" else 5
-    if rank == 0:  # a joker: 15 (RULES 6.1, 8); 20 under persian, 0 under dealers_gambit
-        return {"persian": 20, "dealers_gambit": 0}.get(rules.variant, 15)
-    if rules.other_cards:
-        return rules.other_cards
-    if rank >= 10:
-        return 10
-    return rank if rules.card_values == "face" else 5
+    low = tuple(rules.base_value(rank, False) // divide for rank in range(14))
+    high = tuple(rules.base_value(rank, True) // divide for rank in range(14))
+    return low, high
 
 
 def hand_value(card: Card, rules: Rules) -> int:
     """The value a card counts against its holder left in the hand: an Ace is 15."""
     return _tables(rules)[True][card.rank]
-
-
-def all_in_fives(rules: Rules) -> bool:
-    """Whether every value a card can take is a multiple of five (for divide_by_five)."""
-    return all(
-        _base_value(rank, rules, high) % 5 == 0 for rank in range(1, 14) for high in (False, True)
-    )
 
 
 def bonus_points(points: int, rules: Rules) -> int:

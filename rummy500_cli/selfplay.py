@@ -20,8 +20,9 @@ from .bots import make_bot
 from .engine import new_game, resolve
 from .events import Event, GameEnded, PileTaken, RoundEnded
 from .rules import STANDARD, Rules, make_rules
-from .sides import PARTNERED, team_of
+from .sides import team_of
 from .state import State, fold
+from .variants import find_variant
 
 SUMMARY_KIND = "rummy500-simulate"
 SUMMARY_VERSION = 1
@@ -109,7 +110,8 @@ def game_plan(config: Config, index: int) -> tuple[str, list[str]]:
     players = config.players
     block, turn = divmod(index, players)
     base = [config.bots[seat % len(config.bots)] for seat in range(players)]
-    if config.rules.get("variant") in PARTNERED:
+    variant = find_variant(str(config.rules.get("variant", "none")))
+    if variant is not None and variant.sides:
         order = base
     else:
         order = [base[i] for i in _permutation(players, block % math.factorial(players))]

@@ -10,15 +10,16 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
 
 from .actions import Action
 from .bots import BOTS
+from .bots.base import Bot
 from .cards import Card
 from .engine import new_game, resolve
 from .errors import LogError, RulesError, Rummy500Error
 from .events import Event, GameStarted, RoundDealt
 from .external import ExternalBot
+from .player import Player
 from .records.log import LogWriter, load_state
 from .rules import Rules
 from .state import State
@@ -56,7 +57,7 @@ class Session:
         assert isinstance(header, GameStarted)
         kinds = header.seats or ("human",) + ("bot:random",) * (state.n - 1)
         self.kinds = list(kinds)
-        self.bots: dict[int, Any] = {}
+        self.bots: dict[int, Player] = {}
         self.external: list[ExternalBot] = []
         try:
             for seat, kind in enumerate(kinds):
@@ -153,10 +154,11 @@ class Session:
     def advice(self, seat: int) -> tuple[Action, str]:
         """The best bot's move for a seat, and why (the prompt's `hint`)."""
         level = next(name for name in ("expert", "strong", "greedy") if name in BOTS)
-        bot = BOTS[level](self.events[0].seed, seat)  # type: ignore[attr-defined]
-        catch_up = getattr(bot, "catch_up", None)
-        if catch_up is not None:
-            catch_up(self.events)
+        header = self.events[0]
+        assert isinstance(header, GameStarted)
+        bot = BOTS[level](header.seed, seat)
+        assert isinstance(bot, Bot)  # the levels that explain themselves
+        bot.catch_up(self.events)
         return bot.explain(self.state)
 
     def discard(self) -> None:

@@ -14,13 +14,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .rules import Rules
+from .variants import variant_of
 
 if TYPE_CHECKING:
+    from .rules import Rules
     from .state import State
 
-PARTNERED = ("partnership", "persian")
-"""The variants played in two sides of two (RULES 8)."""
 SIDE_COUNT = 2
 PLAYERS = 4
 """A partnership game has exactly this many players."""
@@ -28,7 +27,7 @@ PLAYERS = 4
 
 def partnered(rules: Rules) -> bool:
     """Whether the game is played in sides (RULES 8: partnership, persian)."""
-    return rules.variant in PARTNERED
+    return variant_of(rules).sides
 
 
 def side_of(seat: int, rules: Rules) -> int | None:
@@ -61,11 +60,6 @@ def opponents(seat: int, rules: Rules, players: int) -> list[int]:
 def side_sums(totals: Sequence[int]) -> tuple[int, ...]:
     """Each side's total from the seats' totals (seats 0+2, seats 1+3)."""
     return tuple(totals[side] + totals[side + SIDE_COUNT] for side in range(SIDE_COUNT))
-
-
-def team_totals(totals: Sequence[int], rules: Rules) -> tuple[int, ...]:
-    """The totals that compete: per side in a partnership game, else per seat."""
-    return side_sums(totals) if partnered(rules) else tuple(totals)
 
 
 def side_name(side: int, players: Sequence[str]) -> str:

@@ -8,8 +8,8 @@ is only ever changed by `apply`, so the same events always give the same state.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Literal
+from collections.abc import Callable, Iterable
+from typing import Any, Literal
 
 from .cards import BY_TEXT, JOKER, Card, format_cards
 from .errors import IllegalAction
@@ -36,8 +36,9 @@ from .events import (
 )
 from .gambit import Gambit
 from .jokers import faces_of
-from .melds import Meld
-from .rules import Rules
+from .melds import Meld, laid_meld
+from .rules import IDLE_ROTATIONS, Rules
+from .variants import variant_of
 
 Phase = Literal["start", "power", "upcard", "draw", "play", "window", "between", "over"]
 CARD = BY_TEXT
@@ -52,10 +53,10 @@ class State:
     """Everything about a game at one moment: the table, every hand, the scores."""
 
     __slots__ = (
+        "applied",
         "dealer",
         "decks",
         "drew_stock",
-        "events",
         "first_dealer",
         "gambit",
         "hand_size",
@@ -97,8 +98,9 @@ class State:
         self.n = len(header.players)
         self.decks = self.rules.deck_count(self.n)
         self.hand_size = self.rules.cards_dealt(self.n)
-        self.events = 1
-        """How many events have been applied (the header included)."""
+        self.applied = 1
+        """How many events have been applied (the header included): a count, where a
+        session's `events` is the list."""
         self.phase: Phase = "start"
         self.round = 0
         self.first_dealer = -1
@@ -189,7 +191,7 @@ class State:
         """Every field that matters, as plain values: two states are the same game
         position exactly when their fingerprints are equal."""
         return (
-            self.events,
+            self.applied,
             self.phase,
             self.round,
             self.dealer,
@@ -237,7 +239,7 @@ class State:
     def apply(self, event: Event) -> None:
         """Move the state on by one event."""
         _APPLY[type(event)](self, event)
-        self.events += 1
+        self.applied += 1
 
     def _dealer_drawn(self, event: DealerDrawn) -> None:
         self.first_dealer = event.dealer
@@ -265,7 +267,7 @@ class State:
         self.window_bonus = 0
         self.to_move = (event.dealer + self.step) % self.n
         self.phase = "upcard" if event.upcard is None else "draw"
-        if self.rules.variant == "dealers_gambit":  # RULES 8: the dealer names a power
+        if variant_of(self.rules).dealers_joker:  # RULES 8: the dealer names a power
             self.gambit = Gambit()
             self.to_move = event.dealer
             self.phase = "power"
@@ -312,8 +314,7 @@ class State:
             self.gambit.out.extend([*_cards(event.split), JOKER])
             self.gambit.status = "used"
         self.hands[event.seat].extend(taken)
-        rule = self.rules.top_discard
-        if event.depth == 1 and rule != "must_use":
+        if self.rules.keeps(event.depth):  # RULES 4.1
             self.kept = taken[0]
         else:
             self.pending = taken[0]
@@ -331,18 +332,9 @@ class State:
         if event.jokers:  # RULES 8: the meld holds what each joker stands for
             wild = [card is JOKER for card in cards]
             cards = faces_of(cards, _cards(event.jokers))
-        first = cards[0]
-        # A set's first two cards share a rank; a run is recorded low to high, so its
-        # first card's rank is its start position (an Ace leads a run only as A-2-3).
-        if first.rank == cards[1].rank:
-            meld = Meld(len(self.melds) + 1, event.seat, "set", cards, list(event.values))
-            meld.rank = first.rank
-        else:
-            meld = Meld(len(self.melds) + 1, event.seat, "run", cards, list(event.values))
-            meld.suit = first.suit
-            meld.start = first.rank
-            if len(cards) >= 7 and self.phase == "play":
-                self.long_run = True
+        meld = laid_meld(len(self.melds) + 1, event.seat, cards, event.values)
+        if meld.kind == "run" and len(cards) >= 7 and self.phase == "play":
+            self.long_run = True
         meld.wild = wild
         self.melds.append(meld)
         self._score(event.seat, event.values)
@@ -436,7 +428,7 @@ class State:
         hand.remove(card)
         self.pile.append(card)
         self._end_turn(event.seat)
-        if not hand or self.idle_turns >= 4 * self.n:
+        if not hand or self.idle_turns >= IDLE_ROTATIONS * self.n:
             self.phase = "between"  # RULES 5.1, 5.4: the round is over at once
 
     def _end_turn(self, seat: int) -> None:
@@ -475,7 +467,7 @@ def _mark_wild(meld: Meld, laid: list[Card], end: str | None) -> None:
     meld.wild = wild
 
 
-_APPLY = {
+_APPLY: dict[type, Callable[[State, Any], None]] = {
     GameStarted: lambda state, event: None,
     DealerDrawn: State._dealer_drawn,
     RoundDealt: State._round_dealt,

@@ -108,6 +108,20 @@ def test_tampering_is_caught(tamper, reason: str, rechain: bool) -> None:
         assert f"g.jsonl:{line + 1}: the hash chain is broken" in str(caught.value)
 
 
+def test_a_refused_move_names_the_seat_whose_hand_it_is() -> None:
+    """verify speaks of a seat, not to it: "not in Ana's hand", never "your hand"."""
+    items = entries()
+    at = first(items, "discarded")
+    seat = items[at]["event"]["seat"]
+    name = items[0]["event"]["players"][seat]
+    items[at]["event"]["card"] = "JK"  # no joker in the standard game's pack
+    with pytest.raises(AuditError) as caught:
+        check(encode(items, rechain=True))
+    message = str(caught.value)
+    assert f"is not in {name}'s hand" in message
+    assert "your" not in message
+
+
 def test_changed_rules_in_the_header_are_caught_even_with_a_rebuilt_chain() -> None:
     items = entries()
     items[0]["event"]["rules"]["target"] = 1000

@@ -231,7 +231,7 @@ def decision_points(level: str, players: int, seed: str, rules: Rules):
 
     def before(state) -> None:
         if state.to_move == 0 and len(points) < 400:
-            points.append(state.events)
+            points.append(state.applied)
 
     _, events = bot_game(players, rules, seed, levels, before_move=before, think=TINY_THINK)
     return events, points[:: max(1, len(points) // 12)]
@@ -346,7 +346,7 @@ def test_a_bot_caught_up_from_the_log_decides_as_one_that_watched() -> None:
 
     def before(state) -> None:
         if state.to_move == 1:
-            watched.append(state.events)
+            watched.append(state.applied)
 
     _, events = bot_game(2, rules, "catch", ["greedy", "strong"], before_move=before)
     for count in watched[::5]:
@@ -427,3 +427,17 @@ def test_strong_does_not_go_out_into_a_game_its_side_loses(totals: list, goes_ou
     assert action.text().startswith(kind), action.text()
     if goes_out:
         assert len(action.cards) == 4
+
+
+def test_every_bot_level_and_the_external_bot_are_players() -> None:
+    """Every level of BOTS and a bot program (`external.ExternalBot`) implement the one
+    small `Player` protocol the session and selfplay hold their seats by."""
+    from rummy500_cli.bots import BOTS, make_bot
+    from rummy500_cli.external import ExternalBot
+    from rummy500_cli.player import Player
+
+    for level in BOTS:
+        bot = make_bot(level, "p", 0)
+        assert isinstance(bot, Player) and bot.level == level
+    program = ExternalBot.__new__(ExternalBot)  # not started: no process is needed
+    assert isinstance(program, Player) and program.level == "exec"

@@ -9,16 +9,30 @@ without a change, round scores are table minus hand, and a seed gives the same l
 from __future__ import annotations
 
 from collections import Counter
+from itertools import combinations
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rummy500_cli.actions import Discard, DrawStock, LayMeld, LayOff, TakePile
+from rummy500_cli.actions import (
+    Action,
+    BlockJoker,
+    CallRum,
+    ChooseUpcard,
+    Discard,
+    DrawStock,
+    LayMeld,
+    LayOff,
+    NamePower,
+    Pass,
+    TakePile,
+)
 from rummy500_cli.cards import CARDS, new_deck
-from rummy500_cli.engine import _uses, legal_actions, resolve, usable_depths
+from rummy500_cli.engine import chosen_uses, legal_actions, resolve, usable_depths
 from rummy500_cli.errors import Rummy500Error
 from rummy500_cli.events import Event, LaidOff, Melded, RoundDealt, RoundEnded, RumCalled
+from rummy500_cli.gambit import POWERS
 from rummy500_cli.jokers import physical
 from rummy500_cli.records.log import encode_log, parse_log
 from rummy500_cli.rules import make_rules
@@ -191,7 +205,7 @@ def _taken_ok(state: State, depth: int) -> bool:
     if depth == 1 and rules.top_discard == "keep":
         return True
     hand = state.hands[state.to_move] + state.pile[-depth:]
-    return next(_uses(state, state.to_move, state.pile[-depth], hand), None) is not None
+    return next(chosen_uses(state, state.to_move, state.pile[-depth], hand), None) is not None
 
 
 def play_checked(players: int, options: dict, seed: int, probe_every: int = 7) -> None:
@@ -234,6 +248,85 @@ def test_random_rounds_keep_every_invariant(seed: int, players: int, options: di
     if options.get("hand_size") == 10 and players > 4:
         options = {**options, "decks": 2}
     play_checked(players_for(options, players), options, seed, probe_every=11)
+
+
+# --- legal_actions is exact: resolve accepts nothing it does not list ---------------------
+
+
+def candidates(state: State) -> list[Action]:
+    """Every action worth trying at a position, far beyond the legal ones: every group of
+    up to 5 hand cards of one rank or one suit (jokers aside) as a meld and as a lay-off
+    on each meld, each way of naming an Ace's or a run's end (jokers left for the engine
+    to place); every pile depth and split, every discard and window move."""
+    seat = state.to_move
+    hand = state.hands[seat]
+    out: list[Action] = [DrawStock(), Pass(), BlockJoker(), *map(NamePower, POWERS)]
+    for depth in range(1, len(state.pile) + 2):
+        out += [TakePile(depth, split) for split in range(depth)]
+    groups = set()
+    for size in range(1, min(len(hand), 5) + 1):
+        for group in combinations(hand, size):
+            natural = [card for card in group if not card.is_joker]
+            if len({c.rank for c in natural}) <= 1 or len({c.suit for c in natural}) == 1:
+                groups.add(tuple(sorted(group, key=lambda card: card.code)))
+    doubles = (False, True) if state.gambit is not None else (False,)
+    for group in sorted(groups, key=lambda cards: [card.code for card in cards]):
+        if len(group) >= 3:
+            aces = (None, False, True) if any(card.rank == 1 for card in group) else (None,)
+            out += [LayMeld(group, high, (), double) for high in aces for double in doubles]
+        for meld in state.melds:
+            ends = (None,) if meld.kind == "set" else (None, "low", "high")
+            out += [LayOff(group, meld.id, end) for end in ends]
+    out += [Discard(card) for card in dict.fromkeys(hand)]
+    out += [ChooseUpcard(card) for card in dict.fromkeys(hand)]
+    for meld in (0, *(m.id for m in state.melds)):
+        out += [CallRum(meld, end) for end in (None, "low", "high")]
+    return out
+
+
+def outcomes(state: State) -> set[tuple[Event, ...]]:
+    return {tuple(resolve(state, action)) for action in legal_actions(state)}
+
+
+def check_exact(state: State) -> None:
+    """Every action that resolve accepts does what a listed action does, or (cards for
+    both ends of a run, RULES 4.2) what a listed lay-off at the low end and then a
+    listed one at the high end do."""
+    listed = outcomes(state)
+    for action in candidates(state):
+        try:
+            outcome = tuple(resolve(state, action))
+        except Rummy500Error:
+            continue
+        if outcome in listed:
+            continue
+        low = outcome[0]
+        assert isinstance(action, LayOff) and isinstance(low, LaidOff) and low.end == "low", (
+            f"{action} is accepted but legal_actions does not list it"
+        )
+        assert (low,) in listed, f"{action}: its low end is not a listed lay-off"
+        after = state.copy()
+        after.apply(low)
+        assert outcome[1:] in outcomes(after), f"{action}: its high end is not listed after"
+
+
+@pytest.mark.parametrize("options", RULE_SETS, ids=lambda o: ",".join(o) or "standard")
+def test_legal_actions_are_exactly_what_resolve_accepts(options: dict) -> None:
+    """RULES 4.2 and every option: at seeded positions of bot games with hands of up to 8
+    cards, no candidate action is accepted that legal_actions leaves out (bots, hints
+    and completion rely on the list being exact)."""
+    rules = make_rules({"max_rounds": 1, **options})
+    players = players_for(options, 5 if rules.decks == 2 or options.get("decks") == 2 else 3)
+    count = 0
+
+    def probe(state: State) -> None:
+        nonlocal count
+        count += 1
+        small = len(state.hands[state.to_move]) <= 8
+        if small and (state.phase in ("play", "window") or count % 8 == 0):
+            check_exact(state)
+
+    bot_game(players, rules, 1, ("greedy", "random"), before_move=probe)
 
 
 def test_same_seed_gives_a_byte_identical_log() -> None:

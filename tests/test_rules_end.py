@@ -9,6 +9,7 @@ import pytest
 from helpers import act, card, cards, deadwood, fill, is_legal, of_type, one, refused, start
 
 from rummy500_cli.deal import rebuilt_stock, stack
+from rummy500_cli.engine import new_game
 from rummy500_cli.events import (
     DrawSkipped,
     GameEnded,
@@ -20,6 +21,10 @@ from rummy500_cli.events import (
     StockDrawn,
     StockRebuilt,
 )
+from rummy500_cli.records.audit import audit
+from rummy500_cli.records.log import encode_log, parse_log
+from rummy500_cli.rules import make_rules
+from rummy500_cli.state import fold
 
 
 def big(prefixes: list[str], up: str, stock: str, size: int = 25, **options):
@@ -208,6 +213,21 @@ def test_stock_out_reshuffle_rebuilds_the_stock_from_the_pile_but_its_top():
     assert one(events, StockDrawn).cards == (rebuilt.stock[0],)
     assert state.pile == [card("JD")]
     assert len(state.stock) == 2 and state.round == 1
+
+
+def test_a_game_with_a_rebuilt_stock_verifies():
+    """RULES 6b.6: the draw that rebuilds the stock is one move: verify replays it as
+    that draw (it stopped at the stock_rebuilt line, "where a move was due")."""
+    rules = make_rules({"stock_out": "reshuffle", "hand_size": 24})
+    hands = fill(["", ""], 24, reserved="QS KD QD JD")
+    events = new_game(["Ann", "Bob"], rules, deck=[stack(hands, card("QS"), cards("KD QD JD"))])
+    state = fold(events)
+    for _ in range(4):
+        drew = act(state, "draw")
+        events += drew + act(state, f"discard {one(drew, StockDrawn).cards[-1]}")
+    assert len(of_type(events, StockRebuilt)) == 1
+    summary = audit(parse_log(encode_log(events)), "g.jsonl")
+    assert summary.events == len(events)
 
 
 def test_stock_out_reshuffle_ends_when_the_pile_has_fewer_than_two_cards():

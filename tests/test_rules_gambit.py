@@ -8,7 +8,7 @@ names the power as the round's first move."""
 from __future__ import annotations
 
 import pytest
-from helpers import act, cards, is_legal, one, refused, start
+from helpers import act, cards, is_legal, of_type, one, refused, start
 
 from rummy500_cli.cards import JOKER
 from rummy500_cli.engine import legal_actions
@@ -17,11 +17,13 @@ from rummy500_cli.events import (
     JokerBlocked,
     LaidOff,
     Melded,
+    Passed,
     PileTaken,
     PowerNamed,
     RoundDealt,
     RoundEnded,
     StockDrawn,
+    WindowOpened,
 )
 from rummy500_cli.records.audit import audit
 from rummy500_cli.records.log import encode_log, parse_log
@@ -157,6 +159,44 @@ def test_the_pack_is_54_cards_and_other_joker_counts_are_refused():
     with pytest.raises(RulesError, match="jokers_per_deck=2"):
         make_rules({"variant": "dealers_gambit", "jokers_per_deck": 1}).check(3)
     assert make_rules(variant="dealers_gambit").jokers_per_deck == 2
+
+
+def test_going_out_with_a_doubled_meld_earns_the_go_out_bonus():
+    """RULES 7 (go_out_bonus) with RULES 8 (double): going out on one's first turn with
+    a doubled meld is going out like any other."""
+    state = gambit(["2C 4D", "7S 7D"], stock="KD 7H", power="double", go_out_bonus=25)
+    act(state, "draw", "discard kd", "draw")
+    ended = one(act(state, "meld 7s 7d 7h double"), RoundEnded)
+    assert ended.went_out == 1
+    assert ended.scores[1].bonus == 25 and ended.scores[1].table == 42
+
+
+def test_going_out_with_a_doubled_meld_opens_the_deadwood_window():
+    """RULES 7 (opponents_hand) with RULES 8 (double): the others may first lay off
+    deadwood on the melds of the dealer who went out with a doubled meld."""
+    hands = ["2C 4D 9C JC 4H", "5H 6H 7H 7S 7D"]
+    state = gambit(hands, stock="KD QD 10S 7C", power="double", opponents_hand=True)
+    act(state, "draw", "discard kd", "draw", "meld 5h 6h 7h", "discard qd")
+    act(state, "draw", "discard 10s", "draw")
+    events = act(state, "meld 7s 7d 7c double")
+    opened = one(events, WindowOpened)
+    assert (opened.kind, opened.seat, opened.seats) == ("deadwood", 1, (0,))
+    assert not of_type(events, RoundEnded)
+
+
+def test_the_dealer_may_double_a_meld_out_of_turn_as_it_is_listed():
+    """RULES 8 (double) with RULES 7 (out_of_turn): the dealer's joker may be used at any
+    time, so a doubled meld in a window is listed, and after it the window asks on; the
+    out-of-turn plays of a window were listed without it though resolve took it."""
+    hands = ["2C 4D 9C JC", "7S 7D 7H 5C"]
+    state = gambit(hands, stock="KD", power="double", out_of_turn=True)
+    events = act(state, "draw", "discard kd")
+    assert one(events, WindowOpened).seats == (1,)
+    assert is_legal(state, "meld 7s 7h 7d double")
+    events = act(state, "meld 7s 7h 7d double")
+    assert one(events, Melded).values == (14, 14, 14)
+    assert one(events, Passed).seat == 1  # 5C alone: nothing more to play, it closes
+    assert (state.phase, state.to_move) == ("draw", 1)
 
 
 def test_verify_passes_dealers_gambit_games_with_every_power():

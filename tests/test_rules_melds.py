@@ -3,15 +3,22 @@
 from __future__ import annotations
 
 import pytest
-from helpers import act, card, cards, is_legal, one, refused, start
+from helpers import act, card, cards, is_legal, of_type, one, refused, start
 
-from rummy500_cli.engine import new_game
+from rummy500_cli.actions import LayOff, parse_action
+from rummy500_cli.deal import stack
+from rummy500_cli.engine import legal_actions, new_game, resolve
 from rummy500_cli.errors import RulesError
 from rummy500_cli.events import LaidOff, Melded
+from rummy500_cli.records.audit import audit
+from rummy500_cli.records.log import encode_log, parse_log
 from rummy500_cli.rules import make_rules
+from rummy500_cli.state import fold
 
 OTHER = "2C 4D 6S 8C 10D QS"
 """A hand for seat 1 that plays no part."""
+CLEAR = "2S 4C 6S 8C 10H QS"
+"""The same, clear of the diamonds."""
 
 
 def code(card) -> int:
@@ -121,6 +128,47 @@ def test_set_duplicate_suits_true_allows_up_to_eight_cards():
     assert state.hands[0] == cards("2S 8D")
 
 
+def test_set_duplicate_suits_several_cards_laid_off_on_a_set_at_once_are_listed():
+    """RULES 4.2, 3.1: where a set has room for more than one card (two decks,
+    set_duplicate_suits=true), several cards may be laid off on it at once; legal_actions
+    lists every such lay-off, and each is accepted."""
+    state = five_players("7H 7S 7D 7S 7C 2H AD", set_duplicate_suits=True)
+    act(state, "meld 7H 7S 7D")
+    wanted = {
+        ("7S",),
+        ("7C",),
+        ("7S", "7C"),
+    }
+    listed = {
+        tuple(c.ascii for c in action.cards)
+        for action in legal_actions(state)
+        if isinstance(action, LayOff) and action.meld == 1
+    }
+    assert listed == wanted
+    act(state, "lay 7S 7C on 1")
+    assert len(state.melds[0].cards) == 5
+
+
+def test_set_duplicate_suits_jokers_and_naturals_laid_off_on_a_set_at_once_are_listed():
+    """RULES 8 (`jokers`) with set_duplicate_suits=true: a joker and a natural card, or
+    two jokers, may go on a set at once; legal_actions lists them."""
+    state = five_players(
+        "7H 7S 7D JK JK 7C AD", set_duplicate_suits=True, variant="jokers", jokers_per_deck=1
+    )
+    act(state, "meld 7H 7S 7D")
+    listed = {
+        action.text()
+        for action in legal_actions(state)
+        if isinstance(action, LayOff) and action.meld == 1
+    }
+    assert {"lay JK=7S 7C on 1", "lay JK=7C JK=7C on 1", "lay JK=7S JK=7H on 1"} <= listed
+    assert "lay JK=7S JK=7S on 1" not in listed  # the set holds 7S: two more is three
+    for text in listed:
+        resolve(state, parse_action(text))
+    act(state, "lay 7C JK=7S on 1")
+    assert len(state.melds[0].cards) == 5
+
+
 def test_set_duplicate_suits_needs_two_decks():
     """RULES 3.1: set_duplicate_suits is a two-deck option; with one deck it is refused."""
     with pytest.raises(RulesError, match="two decks"):
@@ -173,6 +221,70 @@ def test_a_lay_off_with_a_gap_or_another_suit_is_refused():
     act(state, "meld 5H 6H 7H")
     refused(state, "lay 9H on 1", match="continue it")
     refused(state, "lay 8S on 1", match="continue it")
+
+
+def test_cards_for_both_ends_of_a_run_in_one_command_are_two_lay_offs_low_first():
+    """RULES 4.2 Decision: `lay 8D QD on 1` on 9-10-J of diamonds lays 8D at the low
+    end, then QD at the high end, recorded as two lay-offs; each scores for the layer."""
+    state = duel("9D 10D JD 8D QD 2C", other=CLEAR)
+    act(state, "meld 9D 10D JD")
+    events = act(state, "lay QD 8D on 1")
+    laid = of_type(events, LaidOff)
+    assert [(e.cards, e.end, e.values) for e in laid] == [
+        (("8D",), "low", (8,)),
+        (("QD",), "high", (10,)),
+    ]
+    assert state.melds[0].cards == cards("8D 9D 10D JD QD")
+    assert state.table_points[0] == 29 + 8 + 10
+
+
+def test_both_ends_with_blocks_and_a_named_end_or_a_gap_are_refused():
+    """RULES 4.2: blocks at both ends (7-8 low, Q-K high) are two lay-offs too; a named
+    end takes the cards at that end only, and a gap is refused whatever the split."""
+    state = duel("9D 10D JD 7D 8D QD", other=CLEAR)
+    act(state, "meld 9D 10D JD")
+    refused(state, "lay 8D QD on 1 high", match="high end")
+    gap = duel("9D 10D JD 7D QD 2C", other=CLEAR)
+    act(gap, "meld 9D 10D JD")
+    refused(gap, "lay 7D QD on 1", match="continue it")
+    events = act(state, "lay 7D 8D QD KD on 1")
+    assert [e.cards for e in of_type(events, LaidOff)] == [("7D", "8D"), ("QD", "KD")]
+
+
+def test_both_ends_with_a_named_joker():
+    """RULES 4.2, 8: `lay 8D JK=QD on 1` fits no single end, so it is 8D low and the joker
+    (as QD) high; an unnamed joker there would be 7D with 8D, one lay-off at the low end."""
+    state = duel("9D 10D JD 8D JK 2C", other=CLEAR, variant="jokers", jokers_per_deck=1)
+    act(state, "meld 9D 10D JD")
+    events = act(state, "lay 8D JK=QD on 1")
+    assert [(e.cards, e.end) for e in of_type(events, LaidOff)] == [
+        (("8D",), "low"),
+        (("JK",), "high"),
+    ]
+    assert state.melds[0].cards == cards("8D 9D 10D JD QD")
+
+
+def test_both_ends_the_chosen_pile_card_must_be_in_the_first_lay_off():
+    """RULES 4.1, 4.2: the chosen pile card goes on the table with the first play: the
+    low end is laid first, so a chosen card for the high end must be laid alone first."""
+    state = start(["9D 10D JD 8D 2C 5S", "4C 6H 7S QD KS 3H"], "JS", "KC 3S")
+    act(state, "draw", "meld 9D 10D JD", "discard 2C", "draw", "discard QD")
+    assert state.to_move == 0
+    act(state, "take 1")
+    refused(state, "lay 8D QD on 1", match="Q♦.*first")
+    act(state, "lay QD on 1", "lay 8D on 1")
+    assert state.melds[0].cards == cards("8D 9D 10D JD QD")
+
+
+def test_both_ends_in_a_recorded_game_verify():
+    """RULES 4.2: the two lay-offs of one command replay as two moves in the audit."""
+    rules = make_rules()
+    top = stack([cards("9D 10D JD 8D QD 2C"), cards(CLEAR)], card("JS"), cards("KD"))
+    events = new_game(["Ann", "Bob"], rules, deck=[top])
+    state = fold(events)
+    events += act(state, "draw", "meld 9D 10D JD", "lay QD 8D on 1", "discard 2C")
+    assert len(of_type(events, LaidOff)) == 2
+    assert audit(parse_log(encode_log(events)), "g.jsonl").events == len(events)
 
 
 def test_min_new_run_4_refuses_a_three_card_run():
@@ -235,6 +347,19 @@ def test_k_a_2_is_refused_without_around_the_corner():
     message = refused(state, "meld KH AH 2H", match="not consecutive")
     assert "around_the_corner" in message
     assert not is_legal(state, "meld KH AH 2H")
+
+
+@pytest.mark.parametrize("jokers", [False, True])
+def test_a_run_with_a_gap_is_not_called_k_a_2(jokers):
+    """RULES 3.2, 3.4: a refused run with a gap says it is not consecutive, and names
+    around_the_corner only when the cards would turn the corner (K-A-2)."""
+    options = {"variant": "jokers", "jokers_per_deck": 1} if jokers else {}
+    state = duel("5H 6H 8H KH AH JK" if jokers else "5H 6H 8H KH AH 2H", **options)
+    gapped = "meld 5H 6H JK=9H" if jokers else "meld 5H 6H 8H"
+    message = refused(state, gapped, match="not consecutive")
+    assert "K-A-2" not in message and "around_the_corner" not in message
+    cornered = "meld KH AH JK=2H" if jokers else "meld KH AH 2H"
+    assert "K-A-2 needs around_the_corner=true" in refused(state, cornered)
 
 
 def test_k_a_2_is_a_run_with_around_the_corner():

@@ -4,10 +4,11 @@
 from __future__ import annotations
 
 import pytest
-from helpers import act, card, cards, deadwood, is_legal, one, refused, start
+from helpers import act, card, cards, deadwood, fill, is_legal, one, refused, start
 
 from rummy500_cli.cards import new_deck
 from rummy500_cli.deal import stack
+from rummy500_cli.engine.lookahead import reachable
 from rummy500_cli.events import LaidOff, Melded, RoundEnded
 from rummy500_cli.rules import make_rules
 from rummy500_cli.scoring import hand_total
@@ -179,8 +180,9 @@ def test_no_bonus_for_going_out():
 
 
 def opening(hand: str, stock: str = "KD", **options):
-    """first_meld_min=30: seat 0 holds `hand` (7 cards) and has drawn."""
-    state = start([hand, f"{OTHER} 2S"], "JS", stock, first_meld_min=30, **options)
+    """first_meld_min=30 (unless given): seat 0 holds `hand` (7 cards) and has drawn."""
+    options = {"first_meld_min": 30, **options}
+    state = start([hand, f"{OTHER} 2S"], "JS", stock, **options)
     act(state, "draw")
     return state
 
@@ -226,6 +228,91 @@ def test_first_meld_min_counts_lay_offs_on_another_players_meld():
     act(state, "draw", "meld 10H JH QH", "discard KD", "draw")
     act(state, "meld 7S 7C 7D", "lay 9H on 1", "discard 6D")
     assert state.opened == [True, True]
+
+
+def queens_then(hand: str, **options):
+    """first_meld_min=30: seat 0 opens with the Queens Q-Q-Q (30); seat 1, holding
+    `hand`, has drawn and plays its first turn."""
+    state = start(["QH QS QD 2C 9S 8D 4H", hand], "JS", "KD 6D", first_meld_min=30, **options)
+    act(state, "draw", "meld QH QS QD", "discard 9S", "draw")
+    return state
+
+
+def test_first_meld_min_counts_a_lay_off_on_a_meld_laid_this_turn():
+    """RULES 6b.4: the look-ahead lays off on melds laid earlier in the same turn: 5-5-5
+    (15), QC on the Queens (10) and 5H on the new 5s (5) make 30, so the meld is legal."""
+    state = queens_then("5C 5D 5S QC 5H 3D KC")
+    assert is_legal(state, "meld 5S 5C 5D")
+    act(state, "meld 5C 5D 5S", "lay QC on 1", "lay 5H on 2", "discard 3D")
+    assert state.opened[1] is True
+    assert state.table_points[1] == 30
+
+
+def test_first_meld_min_a_lay_off_first_then_the_meld_it_needs():
+    """RULES 6b.4: in the other order: QC on the Queens (10), then 5-5-5 (15) is legal
+    because 5H can still go on it (5)."""
+    state = queens_then("5C 5D 5S QC 5H 3D KC")
+    act(state, "lay QC on 1")
+    assert is_legal(state, "meld 5S 5C 5D")
+    act(state, "meld 5C 5D 5S", "lay 5H on 2", "discard 3D")
+    assert state.table_points[1] == 30
+
+
+def test_first_meld_min_a_take_used_in_a_meld_that_a_lay_off_completes():
+    """RULES 6b.4: a pile take counts the same plays: 5D taken into 5-5-5 (15), QC on
+    the Queens (10), 5H on the new set (5)."""
+    state = start(
+        ["QH QS QD 2C 9S 8D 5D", "5C 5S QC 5H 3D KC 2H"], "JS", "KD 6D", first_meld_min=30
+    )
+    act(state, "draw", "meld QH QS QD", "discard 5D")
+    assert is_legal(state, "take 1")
+    act(state, "take 1", "meld 5C 5D 5S", "lay QC on 1", "lay 5H on 2", "discard 3D")
+    assert state.table_points[1] == 30
+
+
+def test_first_meld_min_counts_persian_fours_double_in_the_look_ahead():
+    """RULES 6b.4 with RULES 8 (`persian`): four 6s laid at once score 48, more than the
+    24 they count in the hand; so 2-3-4 (9) is a legal first play under
+    first_meld_min=50, the 6s and 9 making 57."""
+    hands = [
+        "2H 3H 4H 6C 6D 6H 6S",
+        "3C 4D 8S 10D QS 2S 5H",
+        "5C 7D 9D JC QC KS 3S",
+        "4C 5D 7S 8C 9H JD QH",
+    ]
+    state = start(hands, "JS", "KD", variant="persian", jokers_per_deck=4, first_meld_min=50)
+    act(state, "draw")
+    assert is_legal(state, "meld 2H 3H 4H")
+    events = act(state, "meld 2H 3H 4H", "meld 6S 6H 6C 6D", "discard KD")
+    assert one(events, RoundEnded).scores[0].table == 57
+
+
+def test_first_meld_min_counts_four_aces_at_their_bonus_in_the_look_ahead():
+    """RULES 6b.4 with four_aces (RULES 7): four Aces laid at once score 100, more than
+    the 60 they count in the hand; so 2-3-4 (9) may open a turn that must reach 105."""
+    state = opening("2H 3H 4H AS AH AC AD", four_aces=100, first_meld_min=105)
+    assert is_legal(state, "meld 2H 3H 4H")
+    events = act(state, "meld 2H 3H 4H", "meld AS AH AC AD", "discard KD")
+    assert one(events, RoundEnded).scores[0].table == 109
+
+
+def test_first_meld_min_look_ahead_is_exact_on_a_big_hand():
+    """RULES 6b.4: the look-ahead has no budget that turns "not found in time" into a
+    refusal. This 20-card hand (two decks, set_duplicate_suits) makes a 150-point turn
+    that a search stopped after 4,000 positions did not find, and no more."""
+    hand = "5H 5C 8C KH 3S KH QS 9D 6C 8D QH 7H QD 8H QC 7D 6H AH 9C"
+    state = start(
+        [hand, fill([""], 19, hand + " 7C 2C", decks=2)[0]],
+        "2C",
+        "7C",
+        decks=2,
+        set_duplicate_suits=True,
+        first_meld_min=150,
+    )
+    act(state, "draw")
+    held = list(state.hands[0])
+    assert reachable(state, held, [], 150)
+    assert not reachable(state, held, [], 151)
 
 
 def test_after_the_first_turn_any_play_is_fine():

@@ -17,6 +17,8 @@ from rummy500_cli.events import (
     RoundEnded,
     StockDrawn,
 )
+from rummy500_cli.render.rules_text import rules_text
+from rummy500_cli.rules import make_rules
 
 OTHER = "3C 4D 6S 8S 10D QS"
 """Seat 1's hand where it plays no part."""
@@ -289,6 +291,21 @@ def test_top_discard_only_refuses_a_deeper_take():
     state = with_pile("7H 7S 2S 2D 9S JC", "7C", "KD", "2H", top_discard="only")
     refused(state, "take 3", match="only the top card")
     assert [a for a in legal_actions(state) if isinstance(a, TakePile)] == [TakePile(1)]
+
+
+@pytest.mark.parametrize("rule", ["keep", "only"])
+def test_the_rules_in_words_say_what_the_engine_does_with_the_kept_card(rule):
+    """RULES 4.1, 6b.8: the rules in words say that the kept top card need not be used,
+    and may be neither discarded again that turn nor left alone in the hand (as the
+    scenarios above check), and nothing that contradicts it."""
+    text = " ".join(rules_text(make_rules({"top_discard": rule})).split())
+    assert "need not be used" in text
+    assert "may not be discarded again that turn nor left alone in your hand" in text
+    if rule == "only":
+        assert "only the top card of the pile" in text
+        assert "in a new meld or a lay-off" not in text  # the card is kept freely
+    else:
+        assert "using the chosen card at once (in a new meld or a lay-off)" in text
 
 
 # --- 4.2 Play ------------------------------------------------------------------------------

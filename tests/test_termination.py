@@ -9,7 +9,7 @@ import pytest
 
 from rummy500_cli import engine
 from rummy500_cli.actions import Discard, DrawStock, TakePile
-from rummy500_cli.engine import legal_actions, new_game, play
+from rummy500_cli.engine import legal_actions, new_game, play, round_end
 from rummy500_cli.events import GameEnded, RoundEnded, StockDrawn, StockRebuilt
 from rummy500_cli.rules import make_rules
 from rummy500_cli.state import State, fold
@@ -71,7 +71,7 @@ def test_the_stock_is_rebuilt_three_times_at_most_then_the_round_ends() -> None:
 
 @pytest.mark.parametrize("penalty", [True, False])
 def test_a_game_that_nobody_can_win_ends_unfinished(monkeypatch, penalty: bool) -> None:
-    monkeypatch.setattr(engine, "ROUND_LIMIT", 4)
+    monkeypatch.setattr(round_end, "ROUND_LIMIT", 4)
     rules = make_rules({"stock_out_hand_penalty": penalty})
     state = fold(new_game(["A", "B"], rules, seed=6))
     events = []

@@ -10,16 +10,24 @@ view alone.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from ..player import Player
 from .expert import ExpertBot
 from .greedy import GreedyBot
 from .random_bot import RandomBot
 from .strong import StrongBot
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot, "strong": StrongBot, "expert": ExpertBot}
+BOTS: dict[str, Callable[..., Player]] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+    "strong": StrongBot,
+    "expert": ExpertBot,
+}
 """Bot levels by name (the `--bots` option), weakest first."""
 
 
-def make_bot(level: str, seed: int | str, seat: int, think: int | None = None):
+def make_bot(level: str, seed: int | str, seat: int, think: int | None = None) -> Player:
     """A bot of this level for this seat; `think` is the budget in ms of the levels that
     search (ignored by the others)."""
     cls = BOTS[level]

@@ -100,7 +100,7 @@ class Bot:
         return Knowledge.build(state, self._seat, self.memory)
 
     def rng(self, state: State, purpose: str = "") -> Rng:
-        return stream(self._seed, f"bot/{self.level}/{self._seat}/{state.events}{purpose}")
+        return stream(self._seed, f"bot/{self.level}/{self._seat}/{state.applied}{purpose}")
 
     # --- deciding --------------------------------------------------------------------
 

@@ -53,11 +53,12 @@ class ExpertBot(Bot):
         self.think = think
         self.strong = StrongBot(seed, seat)
         self.last_samples = 0
-        self.last_moves = 0
+        self.last_moves = 0.0
 
     def decide(
-        self, state: State, legal: list[AnyAction], knowledge: Knowledge
+        self, state: State, legal: list[AnyAction], knowledge: Knowledge | None
     ) -> tuple[AnyAction, str]:
+        assert knowledge is not None  # needs_knowledge: it is always given
         strong = self.strong
         ctx = Context(state, knowledge)
         candidates = self._candidates(state, legal, ctx)
@@ -96,7 +97,7 @@ class ExpertBot(Bot):
         spent = 0.0
         work = WORK[0]
         while samples < min_samples or (spent < budget and samples < max_samples):
-            world = determinize(state, knowledge, rng, f"{state.events}{salt}/{samples}")
+            world = determinize(state, knowledge, rng, f"{state.applied}{salt}/{samples}")
             for index, action in enumerate(candidates):
                 value, moves = self._playout(world.copy(), action)
                 totals[index] += value

@@ -103,7 +103,7 @@ def _layoffs(
 ) -> list[tuple[tuple[Card, ...], End | None]]:
     """The lay-offs from the cards onto one meld, a joker on a set of jokers included
     under `persian` (RULES 8)."""
-    found = layoffs_on(meld, ranks, rules, decks)
+    found = layoffs_on(meld, rest, ranks, rules, decks)
     if plays_jokers(rules):
         found.extend((cards, None) for cards in joker_layoffs_on(meld, rest))
     return found
@@ -124,7 +124,8 @@ def plan(
     """
     hand = list(hand)
     options = new_melds(hand, rules, decks)
-    best: list[object] = [None, (-1, -1)]
+    best: list[Plan | None] = [None]
+    best_key = [(-1, -1)]
     budget = [SEARCH_BUDGET]
 
     def finish(chosen: list[tuple[Card, ...]], rest: list[Card], points: int) -> None:
@@ -138,9 +139,9 @@ def plan(
         total = points + lay_points
         used = len(hand) - len(left)
         key = (total, used)
-        if key > best[1]:  # type: ignore[operator]
+        if key > best_key[0]:
             best[0] = Plan(total, list(chosen), layoffs, left)
-            best[1] = key
+            best_key[0] = key
 
     def search(start: int, chosen: list[tuple[Card, ...]], rest: list[Card], points: int) -> None:
         budget[0] -= 1
@@ -162,7 +163,7 @@ def plan(
         finish(chosen, rest, points)
 
     search(0, [], hand, 0)
-    return best[0]  # type: ignore[return-value]
+    return best[0]
 
 
 def _has_all(hand: list[Card], cards: tuple[Card, ...]) -> bool:

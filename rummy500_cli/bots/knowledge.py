@@ -57,7 +57,7 @@ class Memory:
         self.seat = seat
         self.seen = 0
         """How many events were observed (the header included): the memory is in step
-        with a state exactly when this equals `state.events`."""
+        with a state exactly when this equals `state.applied`."""
         self.n = 0
         self.round = 0
         self.pile: list[Card] = []
@@ -82,43 +82,42 @@ class Memory:
     def observe(self, event: Event) -> None:
         """Take in one event: only what every seat sees of it."""
         self.seen += 1
-        kind = type(event)
-        if kind is Discarded:
+        if isinstance(event, Discarded):
             card = CARD[event.card]
             self._played(event.seat, (card,))
             self.discarded[event.seat].append(card)
             self.pile.append(card)
-        elif kind is StockDrawn:
+        elif isinstance(event, StockDrawn):
             seat = event.seat
             if self.pile:
                 self.refused[seat].append(self.pile[-1])
             self.stock_draws += 1
-        elif kind is Melded or kind is LaidOff:
+        elif isinstance(event, Melded | LaidOff):
             self._played(event.seat, [CARD[text] for text in event.cards])
-        elif kind is JokerBlocked:  # RULES 8: the joker left that hand, face down
+        elif isinstance(event, JokerBlocked):  # RULES 8: the joker left that hand, face down
             self._played(event.seat, (JOKER,))
-        elif kind is PileTaken:
+        elif isinstance(event, PileTaken):
             taken = [CARD[text] for text in event.cards]
             del self.pile[-event.depth :]
             self.took[event.seat].extend(taken)
             if event.seat != self.seat:
                 self.known[event.seat].extend(taken)
-        elif kind is RoundDealt:
+        elif isinstance(event, RoundDealt):
             self.round = event.round
             self._reset()
             if event.upcard is not None:  # public; the hands and the stock are not read
                 self.pile.append(CARD[event.upcard])
-        elif kind is UpcardChosen:
+        elif isinstance(event, UpcardChosen):
             card = CARD[event.card]
             self.pile.append(card)
-        elif kind is StockRebuilt:
+        elif isinstance(event, StockRebuilt):
             del self.pile[:-1]
-        elif kind is RumCalled:
+        elif isinstance(event, RumCalled):
             self.pile.pop()
-        elif kind is GameStarted:
+        elif isinstance(event, GameStarted):
             self.n = len(event.players)
             self._reset()
-        elif kind is RoundEnded:
+        elif isinstance(event, RoundEnded):
             self._reset()
 
     def _played(self, seat: int, cards) -> None:
@@ -186,7 +185,7 @@ class Knowledge:
         k.stock = len(state.stock)
         in_step = (
             memory is not None
-            and memory.seen == state.events
+            and memory.seen == state.applied
             and memory.n == n
             and memory.round == state.round
         )
@@ -232,7 +231,7 @@ class Knowledge:
         return k
 
 
-def _header(state: State, salt: str) -> object:
+def _header(state: State, salt: str) -> GameStarted:
     header = state.header
     return msgspec.structs.replace(header, seed=f"masked/{salt}", deck=())
 
@@ -256,7 +255,7 @@ def deal_hidden(state: State, k: Knowledge, cards: list[Card], salt: str) -> Sta
 
 def masked_state(state: State, k: Knowledge) -> State:
     """The state as the seat may know it: hidden cards dealt canonically (card order)."""
-    return deal_hidden(state, k, list(k.unseen), str(state.events))
+    return deal_hidden(state, k, list(k.unseen), str(state.applied))
 
 
 def determinize(state: State, k: Knowledge, rng, salt: str) -> State:
@@ -273,7 +272,7 @@ def blind_state(state: State, seat: int) -> State:
     twin = State.__new__(State)
     for name in State.__slots__:
         setattr(twin, name, getattr(state, name))
-    twin.header = _header(state, str(state.events))
+    twin.header = _header(state, str(state.applied))
     twin.hands = [hand if index == seat else [] for index, hand in enumerate(state.hands)]
     twin.stock = []
     return twin

@@ -23,7 +23,7 @@ class RandomBot:
         """The action to play now; `state.to_move` must be this bot's seat. `legal` may
         pass the legal actions when the caller has them already."""
         actions = legal_actions(state) if legal is None else legal
-        stream = ByteStream(self._seed, f"bot/random/{self._seat}/{state.events}")
+        stream = ByteStream(self._seed, f"bot/random/{self._seat}/{state.applied}")
         return actions[stream.below(len(actions))]
 
     def explain(self, state: State, legal: list[AnyAction] | None = None) -> tuple[AnyAction, str]:

@@ -28,6 +28,7 @@ from ..rules import Rules
 from ..scoring import hand_total, hand_value, table_value
 from ..sides import opponents, partner_of, partnered
 from ..state import State
+from ..variants import variant_of
 from .base import Bot
 from .greedy import best_play, gambit_move, keep_jokers, play_points, window_choice
 from .hand import plan
@@ -388,8 +389,9 @@ class StrongBot(Bot):
     level = "strong"
 
     def decide(
-        self, state: State, legal: list[AnyAction], knowledge: Knowledge
+        self, state: State, legal: list[AnyAction], knowledge: Knowledge | None
     ) -> tuple[AnyAction, str]:
+        assert knowledge is not None  # needs_knowledge: it is always given
         phase = state.phase
         if phase == "window":
             return window_choice(state, legal)
@@ -420,7 +422,7 @@ class StrongBot(Bot):
                 continue
             taken = state.pile[-action.depth :]
             chosen = taken[0]
-            kept = action.depth == 1 and rules.top_discard != "must_use"
+            kept = rules.keeps(action.depth)
             result = plan(
                 hand + taken, state.melds, rules, state.decks, None if kept else chosen, keep_one
             )
@@ -464,7 +466,7 @@ class StrongBot(Bot):
     def play(self, state: State, legal: list[AnyAction], ctx: Context) -> tuple[AnyAction, str]:
         rules = state.rules
         hand = state.hands[self.seat]
-        plays = [a for a in legal if isinstance(a, LayMeld | LayOff)]
+        plays: list[AnyAction] = [a for a in legal if isinstance(a, LayMeld | LayOff)]
         if plays:
             keep_one = rules.final_discard == "required" or state.kept is not None
             found = plan(hand, state.melds, rules, state.decks, state.pending, keep_one)
@@ -529,9 +531,10 @@ class StrongBot(Bot):
         mine = state.totals[me] + state.table_points[me] - hand_total(rest, rules)
         mine += guess(partner)
         theirs = sum(guess(seat) for seat in opponents(me, rules, state.n))
-        if rules.variant == "persian":
-            mine += 25
-            ends = state.round >= 2
+        variant = variant_of(rules)
+        if variant.deals is not None:  # RULES 8, persian: a game of two deals
+            mine += variant.out_bonus
+            ends = state.round >= variant.deals
         else:
             ends = max(mine, theirs) >= rules.target
         return ends and theirs >= mine
@@ -555,6 +558,7 @@ class StrongBot(Bot):
         self, state: State, choices: list, ctx: Context, verb: str
     ) -> tuple[AnyAction, str]:
         action = self.discard_costs(state, choices, ctx)[0][1]
+        assert isinstance(action, Discard | ChooseUpcard)
         return (
             action,
             f"{verb} {action.card}: the card the hand misses least, and gives away little",

@@ -23,7 +23,7 @@ from ..actions import (
 from ..cards import rank_sort_key, sort_key
 from ..engine import legal_actions
 from ..errors import AmbiguousAction, IllegalAction, ParseError, Rummy500Error
-from ..events import Event, RoundEnded
+from ..events import Event, GameStarted, RoundEnded
 from ..render.command_help import detail
 from ..render.narrate import Narrator
 from ..render.rules_text import rules_text
@@ -256,7 +256,9 @@ class Interpreter:
         events = self.session.events
         start = max(1, len(events) - count)
         narrator = Narrator(self.style, viewer=seat)
-        state = State(events[0])  # type: ignore[arg-type]
+        header = events[0]
+        assert isinstance(header, GameStarted)
+        state = State(header)
         lines: list[str] = []
         waiting: int | None = None
         for number, event in enumerate(events[1:], 1):

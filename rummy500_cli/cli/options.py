@@ -7,6 +7,8 @@ from typing import Any
 
 import click
 
+from ..variants import find_variant
+
 
 def rule_options(command: Callable[..., Any]) -> Callable[..., Any]:
     """Add --variant, --rule (repeatable) and --target to a command."""
@@ -30,14 +32,11 @@ def rule_options(command: Callable[..., Any]) -> Callable[..., Any]:
     return command
 
 
-SIDES_VARIANTS = ("partnership", "persian")
-"""The variants of RULES 8 played by 4 players in two sides."""
-
-
 def default_players(variant: str | None, fallback: int) -> int:
-    """The players of a game when --players is not given: 4 for a partnership variant
-    (RULES 8), else `fallback`."""
-    return 4 if variant in SIDES_VARIANTS else fallback
+    """The players of a game when --players is not given: the variant's own number (4
+    for a partnership variant, RULES 8), else `fallback`."""
+    found = find_variant(variant)
+    return found.players if found is not None and found.players else fallback
 
 
 def rules_from(variant: str | None, rule: tuple[str, ...], target: int | None, players: int):

@@ -72,6 +72,7 @@ class PromptConsole(PlainConsole):
     """A person (or, at hot-seat, people taking turns) at a terminal."""
 
     def __init__(self, style: Style, history: Path | None, hot_seat: bool = False) -> None:
+        # no line source: this console reads through prompt_toolkit (its own `read`)
         super().__init__(None, style, quiet=False, strict=False)  # type: ignore[arg-type]
         self.session: Session | None = None
         self.seat: int | None = None

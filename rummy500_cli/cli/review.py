@@ -268,8 +268,9 @@ def analyze(log: Path, seats: tuple[str, ...], think: int, json_mode: bool) -> N
 
     data = _read(log)
     header = data.events[0]
-    chosen = [_seat(text, header.players, "--seat") for text in seats]
-    if any(not isinstance(seat, int) for seat in chosen):
+    named = [_seat(text, header.players, "--seat") for text in seats]
+    chosen = [seat for seat in named if isinstance(seat, int)]
+    if len(chosen) != len(named):
         raise click.BadParameter("give a seat number or a name", param_hint="--seat")
     if not chosen:
         humans = [i for i, kind in enumerate(header.seats) if kind == "human"]

@@ -8,12 +8,14 @@ tournament itself is in `selfplay`; this module parses, runs and prints.
 
 from __future__ import annotations
 
+import io
 import sys
 from typing import Any
 
 import click
 
-from .options import SIDES_VARIANTS, default_players, rule_options, rules_from
+from ..variants import find_variant
+from .options import default_players, rule_options, rules_from
 
 DEFAULT_THINK = 300
 
@@ -104,7 +106,8 @@ def render(summary: dict[str, Any]) -> str:
             cell.ljust(widths[i]) if i == 0 else cell.rjust(widths[i]) for i, cell in enumerate(row)
         ]
         lines.append("  ".join(cells).rstrip())
-    if rules.get("variant") in SIDES_VARIANTS:
+    variant = find_variant(str(rules.get("variant", "none")))
+    if variant is not None and variant.sides:
         lines.append(
             "sides: partners play the same level (seats 0+2, 1+3); a side's win counts as a "
             "win for both partners, so wins are per side"
@@ -168,7 +171,7 @@ def _run(config: Any, indices: range, jobs: int, out: str | None) -> list[Any]:
     return results
 
 
-class _Null:
+class _Null(io.StringIO):
     """A sink for the progress bar when stderr is not a terminal."""
 
     def write(self, text: str) -> int:

@@ -54,6 +54,7 @@ def view_replay(game: Replay, path: Path, seat, style: Style) -> int | None:
     @bindings.add("<any>", filter=typing)
     def _type(event) -> None:
         if event.data.isprintable():
+            # prompt_toolkit's untyped key event: `data` is the key's text
             typed.append(event.data)  # type: ignore[union-attr]
 
     def move(to: int) -> None:

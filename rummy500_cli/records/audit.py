@@ -13,6 +13,7 @@ so far, and the events it makes must be exactly the lines that follow.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import msgspec
@@ -119,9 +120,9 @@ def audit(data: LogData, path: object = "<log>") -> AuditSummary:
         try:
             expected = resolve(state, action)
         except Rummy500Error as error:
-            raise AuditError(
-                path, index + 1, f"{state.players[state.to_move]} could not play {action}: {error}"
-            ) from None
+            name = state.players[state.to_move]
+            why = _about(str(error), name)
+            raise AuditError(path, index + 1, f"{name} could not play {action}: {why}") from None
         for offset, wanted in enumerate(expected):
             at = index + offset
             if at >= total:
@@ -138,8 +139,15 @@ def audit(data: LogData, path: object = "<log>") -> AuditSummary:
     return _summary(state, total, header)
 
 
+def _about(message: str, name: str) -> str:
+    """An engine message, said to the player at the prompt ("your hand"), as the audit
+    says it about that seat ("Ana's hand")."""
+    return re.sub(r"\b[Yy]our\b", f"{name}'s", message)
+
+
 def tag(event: Event) -> str:
     """An event's type as its log line names it."""
+    # msgspec types a tag as str | int | None; every event here has an explicit str tag
     return type(event).__struct_config__.tag  # type: ignore[return-value]
 
 

@@ -46,6 +46,7 @@ def line_hash(line: bytes) -> str:
 
 def encode_line(seq: int, event: Event, prev: str) -> bytes:
     """One log line, without its newline."""
+    # Entry.event is the union of the concrete events; every Event instance is one of them.
     return _encoder.encode(Entry(seq=seq, event=event, prev=prev))  # type: ignore[arg-type]
 
 
@@ -149,6 +150,7 @@ def read_log(path: str | os.PathLike[str]) -> LogData:
 
 def load_state(events: Sequence[Event]) -> State:
     """Fold checked events into a state."""
+    # the readers check that a log's first event is its GameStarted header before this
     state = State(events[0])  # type: ignore[arg-type]
     apply = state.apply
     for event in events[1:]:

@@ -29,6 +29,7 @@ from ..events import (
 )
 from ..sides import side_name
 from ..state import State
+from ..variants import VARIANTS
 from .style import Style
 from .words import count, verb
 
@@ -224,5 +225,6 @@ def _side_win(players: tuple[str, ...], event: GameEnded) -> str:
     won, lost = event.sides[side], event.sides[other]
     text = f"{side_name(side, players)} win the game, {won} to {lost}"
     if event.margin:
-        return f"{text} (with 50 for more points): they win the difference, {event.margin}."
+        bonus = VARIANTS["persian"].game_bonus
+        return f"{text} (with {bonus} for more points): they win the difference, {event.margin}."
     return text + "."

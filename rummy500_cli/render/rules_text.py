@@ -59,17 +59,19 @@ def rules_text(rules: Rules, players: int | None = None) -> str:
         )
     )
     draw = "the top card of the stock" if r.stock_draw == 1 else "two cards from the stock"
+    use = "in a new meld only" if r.pile_use == "meld_only" else "in a new meld or a lay-off"
+    kept = "may not be discarded again that turn nor left alone in your hand"  # RULES 6b.8
     take = {
         "must_use": "any card of the pile with every card above it; the chosen card must "
-        "be put on the table at once",
+        f"be put on the table at once ({use})",
         "keep": "any card of the pile with every card above it, using the chosen card at "
-        "once; the top card alone may be taken and kept, but not discarded again that turn",
-        "only": "only the top card of the pile, kept freely (not discarded again that turn)",
+        f"once ({use}); the top card alone may be taken and kept: it need not be used, "
+        f"but {kept}",
+        "only": f"only the top card of the pile (RULES 4.1): it need not be used, but {kept}",
     }[r.top_discard]
-    use = "in a new meld only" if r.pile_use == "meld_only" else "in a new meld or a lay-off"
     lines.append(
-        f"Turn: draw {draw}, or take {take} ({use}). Then meld and lay off on anyone's "
-        "melds as you like (lay-offs score for you), and discard one card."
+        f"Turn: draw {draw}, or take {take}. Then meld and lay off on anyone's melds as "
+        "you like (lay-offs score for you), and discard one card."
     )
     out = (
         "Going out: by melding, laying off or discarding your last card."

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from ..cards import Card, rank_sort_key, sort_key
 from ..sides import partner_of, partnered, side_name, side_totals
 from ..state import State
+from ..variants import variant_of
 from .style import Style
 from .words import count
 
@@ -52,10 +53,16 @@ def sides_line(state: State) -> str:
     totals = " · ".join(
         f"{side_name(side, state.players)} {total}" for side, total in enumerate(side_totals(state))
     )
-    if state.rules.variant != "persian":
+    deals = variant_of(state.rules).deals
+    if deals is None:
         return f"Round {state.round} · {totals} · playing to {state.rules.target}"
-    deal = f"deal {state.round} of 2" if state.round <= 2 else f"deal {state.round} (after a tie)"
-    return f"Persian, {deal} · {totals} · the side with more after two deals wins"
+    deal = (
+        f"deal {state.round} of {deals}"
+        if state.round <= deals
+        else f"deal {state.round} (after a tie)"
+    )
+    words = {2: "two"}.get(deals, str(deals))
+    return f"Persian, {deal} · {totals} · the side with more after {words} deals wins"
 
 
 def pile_line(state: State, style: Style) -> str:

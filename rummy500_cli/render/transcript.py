@@ -91,10 +91,10 @@ def transcript(events: Sequence[Event], style: Style, markdown: bool = False) ->
             lines = narrator.feed(event, state)
             out.extend(f"- {line}" if markdown else f"  {line}" for line in lines)
             continue
-        seat = getattr(event, "seat", None)
-        if seat is not None and seat != mover:
+        who = getattr(event, "seat", None)
+        if who is not None and who != mover:
             flush()
-            mover = seat
+            mover = who
         turn.extend(narrator.feed(event, state))
         if isinstance(event, Discarded | RumCalled | Passed):
             flush()  # a turn ends; so does an answer in a window (RULES 7)

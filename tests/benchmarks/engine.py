@@ -7,6 +7,10 @@
 2. Folding a large log (decode + apply) against msgspec's bare typed decode of the same
    lines, measured in the same run (target: within 4x); and the full load, which also
    checks every sequence number and the hash chain.
+
+With --games N each play figure is the same N seeded games on every run, timed by the
+process's CPU time rather than the wall clock: on a shared machine that is what
+`alternate.py` compares between two commits.
 """
 
 from __future__ import annotations
@@ -25,12 +29,17 @@ from rummy500_cli.rules import make_rules
 from rummy500_cli.state import fold
 
 
-def play_speed(players: int, seconds: float, rules=None) -> tuple[float, float, int]:
+def play_speed(
+    players: int, seconds: float, rules=None, games: int = 0
+) -> tuple[float, float, int]:
+    """(actions/s, rounds/s, games played): for `seconds` of wall time, or with `games`
+    exactly that many games, in CPU time."""
     rules = make_rules() if rules is None else rules
     actions = rounds = 0
     seed = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    clock = time.process_time if games else time.perf_counter
+    start = clock()
+    while (seed < games) if games else (clock() - start < seconds):
         seed += 1
         state = fold(new_game([f"P{i}" for i in range(players)], rules, seed))
         bots = [RandomBot(seed, seat) for seat in range(players)]
@@ -40,7 +49,7 @@ def play_speed(players: int, seconds: float, rules=None) -> tuple[float, float, 
             for event in play(state, action):
                 rounds += isinstance(event, RoundEnded)
             actions += 1
-    elapsed = time.perf_counter() - start
+    elapsed = clock() - start
     return actions / elapsed, rounds / elapsed, seed
 
 
@@ -48,10 +57,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=5.0, help="per play measurement")
     parser.add_argument("--events", type=int, default=100_000, help="size of the large log")
+    parser.add_argument("--games", type=int, default=0, help="fixed games, CPU time")
     args = parser.parse_args()
 
     for players in (2, 4):
-        per_s, rounds_s, games = play_speed(players, args.seconds)
+        per_s, rounds_s, games = play_speed(players, args.seconds, games=args.games)
         print(
             f"play, {players} players, random vs random, full legal list each step: "
             f"{per_s:,.0f} actions/s, {rounds_s:,.1f} rounds/s ({games} games)"
@@ -59,7 +69,7 @@ def main() -> None:
     for per_deck in (1, 2):
         rules = make_rules({"jokers_per_deck": per_deck}, variant="jokers")
         for players in (2, 4):
-            per_s, rounds_s, games = play_speed(players, args.seconds, rules)
+            per_s, rounds_s, games = play_speed(players, args.seconds, rules, args.games)
             print(
                 f"play, jokers ({per_deck} per deck), {players} players, random vs random: "
                 f"{per_s:,.0f} actions/s, {rounds_s:,.1f} rounds/s ({games} games)"
@@ -78,9 +88,10 @@ def main() -> None:
     def loaded() -> None:
         load_state(parse_log(data).events)
 
-    base = best_of(3, bare)
-    fold_time = best_of(3, folded)
-    load_time = best_of(3, loaded)
+    clock = time.process_time if args.games else time.perf_counter
+    base = best_of(3, bare, clock)
+    fold_time = best_of(3, folded, clock)
+    load_time = best_of(3, loaded, clock)
     count = len(lines)
     print(
         f"log of {count:,} events ({len(data) / 1e6:.1f} MB): msgspec bare decode "

@@ -1,0 +1,158 @@
+"""RULES 4.1: the chosen pile card must be put on the table at once, so a take is legal
+only when some meld or lay-off would use it. `chosen_uses` lists those plays under the
+rules that bound a play; `fits_somewhere` is its fast form where no rule bounds them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
+
+from ..actions import LayMeld, LayOff
+from ..cards import JOKER, Card
+from ..melds import Meld, hand_index, layoffs_on, max_set_size, rank_at, runs_in, sets_in
+from .hands import play_problem, remaining, table_after
+from .lookahead import needs_minimum, reachable
+from .plays import play_value, run_action
+from .values import layoff_values, meld_values
+from .variants import hooks
+from .wild import joker_play_points, wild_plays
+
+if TYPE_CHECKING:
+    from ..state import State
+
+Use = tuple[LayMeld | LayOff, Sequence[Card], int, "Meld | None", Sequence[Card]]
+"""A play that would use the chosen card: (action, cards from the hand, points, the meld
+laid on or None, the cards as they count)."""
+
+
+def chosen_uses(
+    state: State, seat: int, chosen: Card, hand: list[Card], unbounded: bool = False
+) -> Iterator[LayMeld | LayOff]:
+    """RULES 4.1: the melds and lay-offs that would put the chosen pile card on the table
+    with the cards held, under the rules that bound a play (none when `unbounded`)."""
+    variant = hooks(state)
+    if not variant.usable_from_pile(chosen):
+        return
+    rules = state.rules
+    size = len(hand)
+    need = 0 if unbounded else needs_minimum(state, seat)
+    double = variant.has_power and variant.power_problem(state, seat, "double") is None
+    candidates: list[Use] = []
+    same_rank = [card for card in hand if card.rank == chosen.rank]
+    for cards in sets_in(same_rank, rules, state.decks):
+        if chosen in cards:
+            points = sum(meld_values(cards, "set", rules)) if need else 0
+            candidates.append((LayMeld(cards), cards, points, None, cards))
+            if double:
+                candidates.append((LayMeld(cards, double=True), cards, 2 * points, None, cards))
+    same_suit = [card for card in hand if card.suit is chosen.suit]
+    for start, cards in runs_in(same_suit, rules):
+        if chosen in cards:
+            points = sum(meld_values(cards, "run", rules)) if need else 0
+            action = run_action(cards, start, rules)
+            candidates.append((action, cards, points, None, cards))
+            if double:
+                action = LayMeld(cards, action.ace_high, double=True)
+                candidates.append((action, cards, 2 * points, None, cards))
+    sealed = variant.sealed(state)
+    layoffs = rules.pile_use == "meld_or_layoff"
+    if layoffs:
+        ranks = hand_index(hand)
+        for meld in state.melds:
+            if meld.id in sealed:
+                continue
+            for cards, end in layoffs_on(meld, hand, ranks, rules, state.decks):
+                if chosen in cards:
+                    points = sum(layoff_values(meld, cards, end, rules)) if need else 0
+                    candidates.append((LayOff(cards, meld.id, end), cards, points, meld, cards))
+    if chosen is JOKER and variant.joker_plays:  # RULES 8, persian: sets of jokers
+        for play in variant.set_actions(state, hand, state.melds):
+            if isinstance(play, LayOff) and not layoffs:
+                continue
+            points = play_value(state, play) if need else 0
+            on = state.melds[play.meld - 1] if isinstance(play, LayOff) else None
+            candidates.append((play, play.cards, points, on, play.cards))
+    if variant.joker_plays and variant.wild_hand(state, hand) is not None:  # RULES 8
+        near = hand
+        if chosen is not JOKER:  # only cards of its rank or suit can share a play with it
+            near = [c for c in hand if c is JOKER or c.rank == chosen.rank or c.suit is chosen.suit]
+        for wild in wild_plays(state, near, state.melds):
+            if chosen not in wild.action.cards or (wild.meld is not None and not layoffs):
+                continue
+            points = joker_play_points(state, wild.action, state.melds) if need else 0
+            own = variant.own(state, wild.action.cards)
+            candidates.append((wild.action, own, points, wild.meld, wild.faces))
+    for use, own, points, on, faces in candidates:
+        if not unbounded and play_problem(state, size - len(own), None) is not None:
+            continue
+        if need and points < need:
+            rest = remaining(hand, own)
+            melds = state.melds  # a doubled meld is sealed: nothing is laid off on it
+            if not getattr(use, "double", False):
+                end = use.end if isinstance(use, LayOff) else None
+                melds = table_after(melds, seat, faces, [0] * len(faces), on, end)
+            power = not variant.spends_power(use)
+            if not rest or not reachable(state, rest, melds, need - points, power):
+                continue
+        yield use
+
+
+def has_use(
+    state: State, chosen: Card, ranks: dict[int, set[int]], hand: list[Card], taken: list[Card]
+) -> bool:
+    """Whether the chosen card (not a joker) could go on the table at once with the hand
+    and the cards taken (`ranks`: their `hand_index`), in a new meld or on a meld of the
+    table: the fast form of `chosen_uses` when no rule bounds a play and no joker takes
+    part (it runs for every pile depth at every draw)."""
+    rules = state.rules
+    rank, suit = chosen.rank, chosen.suit_no
+    held_suits = [s for s in range(4) if rank in ranks.get(s, ())]
+    if rules.set_duplicate_suits:
+        copies = sum(1 for card in hand if card.rank == rank)
+        copies += sum(1 for card in taken if card.rank == rank)
+        if copies >= 3:
+            return True
+    elif len(held_suits) >= 3:
+        return True
+    in_suit = ranks[suit]
+    around = rules.around_the_corner
+    for position in (rank, 14) if rank == 1 and not around else (rank,):
+        length = 1
+        step = position - 1
+        while length < 13 and rank_at(step) in in_suit and (around or step >= 1):
+            length += 1
+            step -= 1
+        step = position + 1
+        while length < 13 and rank_at(step) in in_suit and (around or step <= 14):
+            if not around and position == 1 and step == 14:
+                break
+            length += 1
+            step += 1
+        if length >= rules.min_new_run:
+            return True
+    if rules.pile_use != "meld_or_layoff":
+        return False
+    limit = max_set_size(rules, state.decks)
+    for meld in state.melds:
+        if meld.kind == "set":
+            if (
+                meld.rank == rank
+                and len(meld.cards) < limit
+                and (rules.set_duplicate_suits or all(c.suit_no != suit for c in meld.cards))
+            ):
+                return True
+            continue
+        if meld.cards[0].suit_no != suit:
+            continue
+        room = 13 - len(meld.cards)
+        for step, position in ((-1, meld.start - 1), (1, meld.end + 1)):
+            for _ in range(room):
+                if not around and not 1 <= position <= 14:
+                    break
+                held = rank_at(position)
+                if held not in in_suit:
+                    break
+                if held == rank:
+                    return True
+                position += step
+    return False

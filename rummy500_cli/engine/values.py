@@ -1,0 +1,69 @@
+"""Card arithmetic of plays: the shape cards make as a new meld, and what each card of a
+new meld or a lay-off scores (RULES 3, 6.1, 6b.1; persian's fours, RULES 8).
+
+Pure functions of cards and rules, apart from the state, as OpenSpiel's gin rummy keeps
+its meld arithmetic apart from its game state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from ..cards import JOKER, Card
+from ..jokers import Slots
+from ..melds import Meld, Shape, run_ace_high, shape_of
+from ..persian import doubled, joker_set_shape
+from ..scoring import bonus_points, table_value, value_tables
+from ..variants import variant_of
+
+if TYPE_CHECKING:
+    from ..rules import Rules
+
+
+def meld_values(cards: Sequence[Card], kind: str, rules: Rules) -> list[int]:
+    """The value each card of a new meld scores (RULES 6.1, 6b.1; `four_aces`, RULES 7)."""
+    low, high = value_tables(rules)
+    if kind == "set":
+        if rules.four_aces and len(cards) == 4 and cards[0].rank == 1:
+            return [bonus_points(rules.four_aces, rules) // 4] * 4
+        return doubled([high[card.rank] for card in cards], rules)
+    ranks = [card.rank for card in cards]
+    return [
+        high[1] if rank == 1 and run_ace_high(ranks, i) else low[rank]
+        for i, rank in enumerate(ranks)
+    ]
+
+
+def meld_shape(
+    cards: Sequence[Card], rules: Rules, decks: int, ace_high: bool | None = None
+) -> Shape:
+    """What cards would be as a new meld (`melds.shape_of`), a set of jokers under
+    `persian` (RULES 8) included. Raises IllegalAction or AmbiguousAction."""
+    if JOKER in cards and variant_of(rules).joker_sets:
+        return joker_set_shape(cards)
+    return shape_of(cards, rules, decks, ace_high)
+
+
+def layoff_values(meld: Meld, cards: Sequence[Card], end: str | None, rules: Rules) -> list[int]:
+    """The value each laid-off card scores: an Ace next to a King is high (RULES 6b.1)."""
+    if meld.kind == "set":
+        return [table_value(card, rules, True) for card in cards]
+    ranks = [card.rank for card in cards]
+    if end == "low":
+        ranks.append(meld.cards[0].rank)
+        offset = 0
+    else:
+        ranks.insert(0, meld.cards[-1].rank)
+        offset = 1
+    return [
+        table_value(card, rules, card.rank == 1 and run_ace_high(ranks, i + offset))
+        for i, card in enumerate(cards)
+    ]
+
+
+def joker_values(slots: Slots, values: list[int], rules: Rules) -> list[int]:
+    """RULES 6.1, 8: a wild joker scores the joker's value wherever it lies (15, 3 under
+    divide_by_five; 0 for the dealer's joker), whatever card it stands for."""
+    joker = value_tables(rules)[True][0]
+    return [joker if wild else value for (_, wild), value in zip(slots, values, strict=True)]
