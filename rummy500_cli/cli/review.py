@@ -140,9 +140,28 @@ def replay(
         return
     from .viewer import view_replay
 
-    branch_to = view_replay(game, log, seat, style)
+    analysis, missing = _saved_analysis(log, data)
+    branch_to = view_replay(game, log, seat, style, analysis, missing)
     if branch_to is not None:
         _branch_and_play(log, data, branch_to)
+
+
+def _saved_analysis(log: Path, data):
+    """The log's saved analysis if it still fits the log, else None and why not (for
+    the viewer and export)."""
+    from ..errors import LogError
+    from ..records.sidecar import read_sidecar, staleness
+
+    try:
+        saved = read_sidecar(log)
+    except LogError as error:
+        return None, f"the saved analysis cannot be read ({error}): run rummy500 analyze again"
+    if saved is None:
+        return None, "no analysis saved: run rummy500 analyze on this game first"
+    stale = staleness(saved, data)
+    if stale is not None:
+        return None, f"the saved analysis is out of date ({stale}): run rummy500 analyze again"
+    return saved, ""
 
 
 def _position(game, at: int) -> int:
