@@ -113,3 +113,22 @@ def test_parse_errors_name_the_line() -> None:
             b'{"type":"analysis","program":"x","log":"a","log_lines":1,"log_hash":"","settings":'
             b'{"think":1,"seats":[0],"judge":1,"model":1}}\n{"type":"decision"}\n'
         )
+
+
+def test_export_carries_the_analysis_as_comments(log: Path) -> None:
+    analyze(str(log), "--think", "20", "--seat", "Ann")
+    analysis = read_sidecar(log)
+    assert analysis is not None
+    marked = [d for d in analysis.decisions if d.label]
+    assert marked
+    for fmt in ("text", "markdown"):
+        text = CliRunner().invoke(main, ["export", "--format", fmt, str(log)]).output
+        for decision in marked:
+            assert f"{{{decision.label}: better " in text
+        assert "Analysis" in text and "Ann: accuracy" in text
+    # a stale analysis is left out, with a warning
+    lines = log.read_bytes().splitlines(keepends=True)
+    log.write_bytes(b"".join(lines[:-1]))
+    result = CliRunner().invoke(main, ["export", str(log)])
+    assert result.exit_code == 0 and "Ann: accuracy" not in result.stdout
+    assert "the saved analysis is out of date" in result.stderr

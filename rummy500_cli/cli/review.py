@@ -239,14 +239,18 @@ def _branch_and_play(log: Path, data, at: int) -> None:
 @click.option("--ascii", "ascii_cards", is_flag=True, help="Cards as 7H rather than 7♥.")
 def export(log: Path, fmt: str, ascii_cards: bool) -> None:
     """Print a readable transcript: players, rules, each round's deal and turns, the
-    score table after each round, and the result."""
+    score table after each round, and the result. With a saved analysis of the game
+    (rummy500 analyze), its verdicts are comments beside the moves and the players'
+    accuracy ends it."""
     from ..render.style import Style
     from ..render.transcript import transcript
 
     data = _read(log)
-    click.echo(
-        transcript(data.events, Style(ascii=ascii_cards), markdown=fmt == "markdown"), nl=False
-    )
+    analysis, missing = _saved_analysis(log, data)
+    if analysis is None and ("out of date" in missing or "cannot be read" in missing):
+        click.echo(f"warning: {missing}; exported without it", err=True)
+    style = Style(ascii=ascii_cards)
+    click.echo(transcript(data.events, style, fmt == "markdown", analysis), nl=False)
 
 
 @click.command()
