@@ -161,6 +161,15 @@ class Session:
             catch_up(self.events)
         return bot.explain(self.state)
 
+    def ranked_advice(self, seat: int) -> list[tuple[Action, float, float]]:
+        """The expert's best moves for the seat to move, with their expected points and
+        chances of winning, the most points first; [] when it sees one sensible move."""
+        from .judge import ranked_moves
+
+        if self.state.to_move != seat:
+            return []
+        return ranked_moves(self.events, self.state)
+
     def close(self, reason: str = "quit") -> None:
         """Release the log and stop external bots, telling them why (`bye`)."""
         for bot in self.external:

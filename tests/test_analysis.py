@@ -195,3 +195,27 @@ def test_accuracy_of_one_move_is_lichess_s() -> None:
     assert move_accuracy(60, 50) == pytest.approx(64.6, abs=0.1)  # lichess: a 10-point drop
     assert move_accuracy(100, 0) == 0
     assert accuracy([]) is None
+
+
+def test_the_hint_ranks_the_best_moves_in_plain_words() -> None:
+    """Late in round 5 of the sample game the pile holds ten cards Ana can use: the
+    expert's first choice is the deep take, and the hint says by how much."""
+    from rummy500_cli.judge import ranked_moves
+    from rummy500_cli.render.analysis import hint_lines
+    from rummy500_cli.render.style import Style
+
+    events = read_log(REPLAYS / "two-players.jsonl").events[:180]
+    ranked = ranked_moves(events, fold(events))
+    assert [action.text() for action, _, _ in ranked][:2] == ["take 10", "draw"]
+    assert ranked[0][1] - ranked[1][1] >= 20
+    lines = hint_lines(ranked, Style())
+    assert lines[0] == "hint: the expert's best moves, by the points each is expected to bring:"
+    assert re.fullmatch(
+        r"  1\. take 10: about \d+ points better than the next best, draw \(win chance \d+%\)",
+        lines[1],
+    )
+    made_up = [(parse_action(t, fold(events)), p, 0.5) for t, p in (("take 10", 9.6), ("draw", 3))]
+    assert hint_lines(made_up, Style())[1:] == [
+        "  1. take 10: about 7 points better than the next best, draw (win chance 50%)",
+        "  2. draw (win chance 50%)",
+    ]

@@ -14,6 +14,7 @@ from ..actions import ALIASES, USAGE, parse_action
 from ..engine import legal_actions
 from ..errors import Rummy500Error
 from ..events import Event, RoundEnded
+from ..render.analysis import hint_lines
 from ..render.rules_text import rules_text
 from ..render.scores import score_table
 from ..render.style import Style
@@ -99,6 +100,9 @@ class Interpreter:
         state = self.session.state
         if state.to_move != seat:
             return Reply(error="no hint now: it is not your turn")
+        ranked = self.session.ranked_advice(seat)
+        if len(ranked) >= 2:
+            return Reply(lines=hint_lines(ranked, self.style))
         action, why = self.session.advice(seat)
         return Reply(lines=[f"hint: {action.text(ascii=self.style.ascii)} — {why}"])
 
