@@ -100,6 +100,21 @@ def test_a_damaged_sidecar_is_rebuilt_with_a_warning(log: Path, monkeypatch) -> 
     assert counter.calls == 1 and read_sidecar(log) is not None
 
 
+def test_a_move_with_an_escape_sequence_is_refused(log: Path) -> None:
+    """The moves of a saved analysis are printed on terminals: a file that smuggles an
+    escape sequence into one is refused, and analyze judges the game again."""
+    analyze(str(log), "--think", "20")
+    path = sidecar_path(log)
+    lines = path.read_text().splitlines()
+    lines[1] = lines[1].replace('"played":"', '"played":"\\u001b[2J', 1)
+    path.write_text("\n".join(lines) + "\n")
+    with pytest.raises(LogError, match=":2: a move holds control characters"):
+        read_sidecar(log)
+    result = CliRunner().invoke(main, ["analyze", str(log), "--think", "20"])
+    assert result.exit_code == 0 and "\x1b" not in result.stdout
+    assert "a move holds control characters; analysing the game again" in result.stderr
+
+
 def test_parse_errors_name_the_line() -> None:
     with pytest.raises(LogError, match="empty"):
         parse_sidecar(b"")

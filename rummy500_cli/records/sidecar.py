@@ -155,9 +155,13 @@ def parse_sidecar(data: bytes, path: object = "<analysis>") -> Analysis:
     parsed: list[Line] = []
     for number, line in enumerate(lines, 1):
         try:
-            parsed.append(_decoder.decode(line))
+            entry = _decoder.decode(line)
         except msgspec.DecodeError as error:
             raise LogError(f"{path}:{number}: {error}") from None
+        if isinstance(entry, DecisionLine) and not _printable(entry.decision):
+            # its moves are shown on a terminal: no escape sequence may come from a file
+            raise LogError(f"{path}:{number}: a move holds control characters")
+        parsed.append(entry)
     header = parsed[0]
     if not isinstance(header, AnalysisHeader):
         raise LogError(f"{path}:1: the first line is not an analysis header")
@@ -171,6 +175,12 @@ def parse_sidecar(data: bytes, path: object = "<analysis>") -> Analysis:
     if any(isinstance(line, AnalysisHeader) for line in parsed[1:]):
         raise LogError(f"{path}: a second analysis header")
     return Analysis(header=header, decisions=decisions, players=players)
+
+
+def _printable(decision: Decision) -> bool:
+    texts = [decision.played, decision.best, decision.step, decision.label or ""]
+    texts += [move.move for move in decision.moves]
+    return all(text.isprintable() for text in texts)
 
 
 def read_sidecar(log_path: Path) -> Analysis | None:
