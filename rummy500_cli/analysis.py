@@ -280,9 +280,10 @@ def summary(decisions: Sequence, seats: Sequence[int]) -> list[PlayerSummary]:
     return out
 
 
-def win_curve(events: Sequence[Event]) -> list[list[float]]:
+def win_curve(events: Sequence[Event], blind: bool = False) -> list[list[float]]:
     """Each seat's chance of winning the game (`win_model`) after every event: the
-    evaluation graph of the replay. Index 0 is the header (everyone level)."""
+    evaluation graph of the replay. Index 0 is the header (everyone level). `blind`:
+    without seeing the hands (for an onlooker or a seat's eyes)."""
     from .win_model import win_chances
 
     header = events[0]
@@ -292,5 +293,6 @@ def win_curve(events: Sequence[Event]) -> list[list[float]]:
     curve = [[1.0 / n] * n]
     for event in events[1:]:
         state.apply(event)
-        curve.append([round(c, 4) for c in win_chances(state)] if state.round else curve[-1])
+        chances = win_chances(state, blind) if state.round else curve[-1]
+        curve.append([round(c, 4) for c in chances])
     return curve

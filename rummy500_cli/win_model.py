@@ -1,8 +1,10 @@
 """The chance that a seat wins the game, from the race as it stands.
 
-A position is reduced to public figures (`snapshot`): the round, the stock left, the
+A position is reduced to a few figures (`snapshot`): the round, the stock left, the
 seat to move, and for every seat its game total, the points it put on the table this
-round, the cards in its hand and their deadwood. The model is a conditional logit over
+round, the cards in its hand and their deadwood. All are public but the deadwood: the
+judge's sampled deals know every hand, and an onlooker's view (`blind`) counts each
+hidden card at the deck's mean value. The model is a conditional logit over
 the seats (`chances`): each seat gets a score, linear in its figures, each scaled by how
 far the game still is from its target, and its chance is its share of the exponentials.
 So level figures give every seat the same chance, and the chances add up to 1.
@@ -19,6 +21,7 @@ from collections.abc import Sequence
 from functools import cache
 from importlib import resources
 
+from .cards import new_deck
 from .scoring import hand_total
 from .sides import members, partnered
 from .state import State
@@ -29,9 +32,16 @@ FEATURES = ("total", "table", "deadwood", "cards", "deadwood_late", "cards_late"
 """The figures of a seat that the score weighs (see `features`)."""
 
 
-def snapshot(state: State) -> Snapshot:
-    """The public figures of a position that the model reads."""
+def snapshot(state: State, blind: bool = False) -> Snapshot:
+    """The figures of a position that the model reads; `blind`: every hand's deadwood is
+    its cards at the deck's mean hand value (what anyone may reckon without seeing it)."""
     rules = state.rules
+    if blind:
+        deck = new_deck(state.decks, rules.jokers_per_deck)
+        mean = hand_total(deck, rules) / len(deck)
+        deadwood = [round(len(hand) * mean) for hand in state.hands]
+    else:
+        deadwood = [hand_total(hand, rules) for hand in state.hands]
     return [
         state.round,
         len(state.stock),
@@ -39,7 +49,7 @@ def snapshot(state: State) -> Snapshot:
         list(state.totals),
         list(state.table_points),
         [len(hand) for hand in state.hands],
-        [hand_total(hand, rules) for hand in state.hands],
+        deadwood,
     ]
 
 
@@ -98,12 +108,12 @@ def model() -> Model:
     )
 
 
-def race_position(state: State) -> tuple[Snapshot, int]:
+def race_position(state: State, blind: bool = False) -> tuple[Snapshot, int]:
     """The position as the model reads it, and the target. RULES 8: in a partnership game
     the sides race, each side's figures the sum of its partners'; under persian, which
     ends after two deals whatever the scores, the target is as far ahead of the leading
     side as about 150 points a deal still to play."""
-    position = snapshot(state)
+    position = snapshot(state, blind)
     rules = state.rules
     if not partnered(rules):
         return position, rules.target
@@ -122,16 +132,17 @@ def side_position(
     return [number, stock, to_move % 2, *folded], target
 
 
-def win_chances(state: State) -> list[float]:
+def win_chances(state: State, blind: bool = False) -> list[float]:
     """Each seat's chance of winning the game now (a partner shares its side's). At the
-    game's end: 1 for the winner (and its partner), 0 for the others."""
+    game's end: 1 for the winner (and its partner), 0 for the others. `blind`: without
+    seeing the hands (see `snapshot`)."""
     n = state.n
     if state.over:
         if state.winner is None:
             return [1.0 / n] * n
         win = state.winner % 2 if partnered(state.rules) else state.winner
         return [1.0 if (s % 2 if partnered(state.rules) else s) == win else 0.0 for s in range(n)]
-    position, target = race_position(state)
+    position, target = race_position(state, blind)
     chances = model().chances(position, target)
     if partnered(state.rules):
         return [chances[seat % 2] for seat in range(n)]

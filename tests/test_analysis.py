@@ -219,3 +219,15 @@ def test_the_hint_ranks_the_best_moves_in_plain_words() -> None:
         "  1. take 10: about 7 points better than the next best, draw (win chance 50%)",
         "  2. draw (win chance 50%)",
     ]
+
+
+def test_the_blind_win_chance_reads_no_hand() -> None:
+    """What an onlooker's graph shows may not depend on the cards it cannot see."""
+    from rummy500_cli.win_model import win_chances
+
+    state = fold(read_log(REPLAYS / "two-players.jsonl").events[:60])
+    other = state.copy()
+    other.hands[1] = list(state.stock[: len(state.hands[1])])
+    assert other.hands[1] != state.hands[1]
+    assert win_chances(other, blind=True) == win_chances(state, blind=True)
+    assert win_chances(other) != win_chances(state)

@@ -105,7 +105,7 @@ def analysed(tmp_path: Path) -> Path:
 
 
 def test_mark_keys_jump_to_the_judged_decisions(analysed: Path, env) -> None:  # noqa: F811
-    term = Terminal(["replay", str(analysed)], env)
+    term = Terminal(["replay", "--as", "all", str(analysed)], env)
     term.shows("Press ? for the keys")
     term.press("b")
     view = term.shows("blunder 1 of 1")
@@ -127,6 +127,23 @@ def test_mark_keys_jump_to_the_judged_decisions(analysed: Path, env) -> None:  #
     assert "█" in graph and "^" in graph and "1 mistake, 1 blunder" in graph
     term.press("e")
     term.shows("Analysis of event")
+    term.quit()
+
+
+def test_another_seat_s_moves_stay_hidden(analysed: Path, env) -> None:  # noqa: F811
+    """The game is unfinished: an onlooker (the default) and Bob's eyes see the marks of
+    Ann's decisions, not the moves weighed (they would tell her cards); Ann sees hers."""
+    for args in ([], ["--as", "Bob"]):
+        term = Terminal(["replay", *args, str(analysed)], env)
+        term.shows("Press ? for the keys")
+        term.press("b")
+        view = term.shows("the moves weighed hide Ann's hand")
+        assert "blunder" in view and "discard 2♣" not in view
+        term.quit()
+    term = Terminal(["replay", "--as", "Ann", str(analysed)], env)
+    term.shows("Press ? for the keys")
+    term.press("b")
+    assert "discard 2♣: about +12 points" in term.shows("blunder 1 of 1")
     term.quit()
 
 

@@ -46,7 +46,10 @@ def view_replay(
     position = 0
     graph = False
     judged = {d.seq: d for d in analysis.decisions} if analysis is not None else {}
-    curve = win_curve(game.events) if analysis is not None else None
+    # RULES: a seat's eyes (or an onlooker's) see no other hand: neither in the graph
+    # (each hidden hand counted at the deck's mean) nor in another seat's candidates
+    reveal = seat == "all"
+    curve = win_curve(game.events, blind=not reveal) if analysis is not None else None
     typed: list[str] | None = None
     message = "Press ? for the keys."
     result: dict[str, int | None] = {"branch": None}
@@ -70,7 +73,8 @@ def view_replay(
             body = describe_position(game, position, seat, style)
             decision = judged.get(position + 1)
             if decision is not None:
-                body += "\n" + "\n".join(decision_panel(decision, players, style))
+                shown = reveal or seat == decision.seat
+                body += "\n" + "\n".join(decision_panel(decision, players, style, shown))
         status = f"g {''.join(typed)}" if typed is not None else message
         return ANSI(f"{path}\n{body}\n\n{status}")
 

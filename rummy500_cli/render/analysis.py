@@ -173,11 +173,16 @@ def move_words(text: str, style) -> str:
     return " ".join(words)
 
 
-def decision_panel(decision, players, style) -> list[str]:
+def decision_panel(decision, players, style, shown: bool = True) -> list[str]:
     """What the viewer shows before a judged decision: the verdict, the move played and
-    the better moves with their expected points and chances of winning."""
+    the better moves with their expected points and chances of winning. Not `shown`
+    (the moves would tell the cards of a hand the viewer may not see): the verdict."""
     name = players[decision.seat]
     label = decision.label or "no mark"
+    if not shown:
+        return [
+            f"Analysis of event {decision.seq} ({name}): {label} (the moves weighed hide {name}'s hand)"
+        ]
     lines = [
         f"Analysis of event {decision.seq} ({name}): {label}; played "
         f"{move_words(decision.played, style)}"
