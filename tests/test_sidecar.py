@@ -147,3 +147,17 @@ def test_export_carries_the_analysis_as_comments(log: Path) -> None:
     result = CliRunner().invoke(main, ["export", str(log)])
     assert result.exit_code == 0 and "Ann: accuracy" not in result.stdout
     assert "the saved analysis is out of date" in result.stderr
+
+
+def test_a_saved_analysis_is_not_listed_as_a_game(tmp_path: Path, monkeypatch, log: Path) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    from rummy500_cli.cli.paths import saves_dir
+
+    folder = saves_dir()
+    folder.mkdir(parents=True)
+    game = folder / "kings.jsonl"
+    game.write_bytes(log.read_bytes())
+    analyze(str(game), "--think", "20")
+    assert sidecar_path(game).is_file()
+    listed = CliRunner().invoke(main, ["games"]).output
+    assert str(game) in listed and ".analysis.jsonl" not in listed and "unreadable" not in listed
