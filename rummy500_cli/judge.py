@@ -187,7 +187,7 @@ class Judge:
         active = list(range(count))
         while True:
             for _ in range(BATCH):
-                world = determinize(masked, knowledge, rng, f"{state.events}/j/{samples}")
+                world = determinize(masked, knowledge, rng, f"{seq}/j/{samples}")
                 for index in active:
                     value, chance, moves = self._play_out(
                         world.copy(), candidates[index], seat, to_end
