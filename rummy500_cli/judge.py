@@ -211,7 +211,7 @@ class Judge:
         means_p = [sum(p) / len(p) for p in points]
         means_w = [sum(c) / len(c) for c in chances]
         order = sorted(range(count), key=lambda i: (-means_w[i], i != mine, i))
-        moves = [
+        ranked = [
             Move(
                 move=candidates[i].text(),
                 points=round(means_p[i], 1),
@@ -233,7 +233,7 @@ class Judge:
             drop_high=round(high, 4),
             label=verdict(drop, low, high) if best != mine else _unclear_best(high),
             samples=samples,
-            moves=moves,
+            moves=ranked,
         )
 
     def _play_out(

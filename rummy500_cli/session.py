@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from .actions import Action
+from .actions import Action, AnyAction
 from .bots import BOTS
 from .cards import Card
 from .engine import new_game, resolve
@@ -161,7 +161,7 @@ class Session:
             catch_up(self.events)
         return bot.explain(self.state)
 
-    def ranked_advice(self, seat: int) -> list[tuple[Action, float, float]]:
+    def ranked_advice(self, seat: int) -> list[tuple[AnyAction, float, float]]:
         """The expert's best moves for the seat to move, with their expected points and
         chances of winning, the most points first; [] when it sees one sensible move."""
         from .judge import ranked_moves

@@ -300,13 +300,14 @@ def analyze(
 
     data = _read(log)
     header = data.events[0]
-    chosen = [_seat(text, header.players, "--seat") for text in seats]
-    if any(not isinstance(seat, int) for seat in chosen):
+    named = [_seat(text, header.players, "--seat") for text in seats]
+    chosen = [seat for seat in named if isinstance(seat, int)]
+    if len(chosen) != len(named):
         raise click.BadParameter("give a seat number or a name", param_hint="--seat")
     if not chosen:
         humans = [i for i, kind in enumerate(header.seats) if kind == "human"]
         chosen = humans or list(range(len(header.players)))
-    seat_list = sorted(dict.fromkeys(int(seat) for seat in chosen))  # type: ignore[arg-type]
+    seat_list = sorted(dict.fromkeys(chosen))
     stats = game_stats(data.events)
     decisions, players, saved = _analysis(log, data, seat_list, think, jobs, json_mode)
     if json_mode:

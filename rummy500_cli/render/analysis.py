@@ -60,7 +60,8 @@ def verdict_text(decision, name: str) -> str:
     between = f"{pct(decision.drop_low)}-{pct(decision.drop_high)}"
     unclear = ""
     if decision.label == "unclear":
-        low, high = band(decision.drop_low) or "no mark", band(decision.drop_high)
+        low = band(decision.drop_low) or "no mark"
+        high = band(decision.drop_high) or "no mark"
         unclear = f": {_article(low)} or {_article(high)}, within the noise of the samples"
     return (
         f"{name}: {decision.label}: {decision.played}; better {decision.best} "
