@@ -58,7 +58,7 @@ shown a standard deviation of `PRIOR_SPREAD` (in chance of winning): a few deals
 do not make a verdict look surer than it is."""
 BATCH = 4
 """Deals sampled between two looks at the interval."""
-MIN_SAMPLES = 8
+MIN_SAMPLES = 4
 SEVERE_SAMPLES = 24
 """The fewest deals for a verdict that may be a mistake or a blunder: the paired
 differences have heavy tails (now and then one deal turns a round around), which a few
@@ -128,7 +128,7 @@ def verdict(drop: float, low: float, high: float) -> str | None:
 
 def sample_bounds(think: int) -> tuple[int, float]:
     """The fewest deals to sample and the plain budget in simulated moves, for `think`."""
-    return max(MIN_SAMPLES, think // 12), think * MOVES_PER_MS
+    return max(MIN_SAMPLES, think // 25), think * MOVES_PER_MS
 
 
 def default_jobs() -> int:
