@@ -7,13 +7,16 @@ Two parts:
   and how many of the taken cards were put on the table, discards the next player took,
   the turn each player went out on, and missed plays (melds or lay-offs that the hand
   left at the end of the round could still have made).
-- `judge_decisions(...)`: every decision of a seat weighed against the expert bot's
-  choice, from that seat's information only.
+- `judge.judge_decisions(...)`: every decision of a seat weighed against the expert
+  bot's moves, from that seat's information only (a module of its own).
+- `accuracy(...)` and `summary(...)`: each player's decisions in one score from 0 to 100
+  and the counts of each label.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import math
+from collections.abc import Sequence
 
 import msgspec
 
@@ -31,9 +34,7 @@ from .events import (
     RumCalled,
 )
 from .melds import Meld, hand_index, layoffs_on, runs_in, sets_in
-from .sides import side_totals, team_of
 from .state import State
-from .variants import variant_of
 
 
 class Take(msgspec.Struct, frozen=True):
@@ -203,154 +204,95 @@ def game_stats(events: Sequence[Event]) -> GameStats:
     )
 
 
-# --- Judging decisions ------------------------------------------------------------------
-
-LABELS = (("blunder", 0.15), ("mistake", 0.08), ("inaccuracy", 0.03))
-"""A decision's label by the drop in the estimated chance of winning the game."""
-MIN_POINTS = 2.0
-"""Below this many expected points lost, no label: noise of the sampling."""
+# --- Accuracy and the per-player summary ------------------------------------------------
 
 
-class Decision(msgspec.Struct, kw_only=True):
-    """One decision of a seat, weighed against the expert's best."""
-
-    seq: int
-    """The log line (sequence number) of the event that records the decision."""
-    round: int
-    seat: int
-    step: str
-    played: str
-    best: str
-    points_lost: float
-    win_chance: float
-    """The estimated chance of winning the game after the best move."""
-    win_drop: float
-    """How much lower that chance is after the move played."""
-    label: str | None
-    samples: int
+def move_accuracy(before: float, after: float) -> float:
+    """lichess's accuracy of one move from its value after the best move and after the
+    move played (for lichess, the chance of winning in %): 100 for no loss, falling fast
+    with the loss, with its bonus of 1 for the imperfect analysis; within 0 and 100."""
+    if after >= before:
+        return 100.0
+    raw = 103.1668100711649 * math.exp(-0.04354415386753951 * (before - after)) - 3.166924740191411
+    return max(0.0, min(100.0, raw + 1))
 
 
-def win_chance(totals: Sequence[int], seat: int, gain: float, target: int) -> float:
-    """A rough model of the chance that a seat wins the game: a logistic curve of its
-    lead over the best other total after this round's expected gain, scaled by how far
-    the game is from its end (a lead matters more near the target), starting from a
-    fair share 1/n when all are level."""
-    import math
-
-    others = [total for index, total in enumerate(totals) if index != seat]
-    lead = totals[seat] + gain - max(others)
-    remaining = max(0, target - max(totals))
-    scale = 10.0 + 0.25 * remaining
-    fair = 1 / len(totals)
-    logit = lead / scale + math.log(fair / (1 - fair))
-    return 1 / (1 + math.exp(-max(-50.0, min(50.0, logit))))
-
-
-def race(state: State) -> tuple[Sequence[int], int, int]:
-    """What `win_chance` compares for the player to move: the totals, its place among
-    them and the target. RULES 8: in a partnership game the sides' totals and its side;
-    under persian, which ends after two deals whatever the scores, a target as far ahead
-    of the leading side as about 150 points a deal still to play."""
-    rules = state.rules
-    sides = side_totals(state)
-    if not sides:
-        return state.totals, state.to_move, rules.target
-    side = team_of(state.to_move, rules)
-    deals = variant_of(rules).deals
-    if deals is not None:
-        deals_left = max(1, deals - state.round + 1)
-        return sides, side, max(sides) + 150 * deals_left
-    return sides, side, rules.target
-
-
-def label_for(drop: float, points_lost: float) -> str | None:
-    if points_lost < MIN_POINTS:
+def accuracy(decisions: Sequence) -> float | None:
+    """A player's accuracy from 0 to 100 over its judged decisions, as lichess computes
+    a game's, with a Rummy 500 measure of loss: each decision's accuracy is lichess's
+    curve of its expected points lost (a point lost counting as lichess counts a point
+    of winning chance lost: the curve halves by about 16), and the game's is the mean
+    of their volatility-weighted mean and their harmonic mean, a decision weighing by
+    how much the player's chance of winning moved around it (the standard deviation
+    over a window of its decisions, held within 0.5 and 12 points of %). None without
+    decisions."""
+    if not decisions:
         return None
-    for name, threshold in LABELS:
-        if drop >= threshold:
-            return name
-    return None
+    chances = [100.0 * d.win_chance for d in decisions]
+    values = [move_accuracy(0.0, -max(0.0, d.points_lost)) for d in decisions]
+    size = max(2, min(8, len(decisions) // 10))
+    weights = []
+    for index in range(len(chances)):
+        start = max(0, min(index - size // 2, len(chances) - size))
+        window = chances[start : start + size]
+        mean = sum(window) / len(window)
+        deviation = math.sqrt(sum((x - mean) ** 2 for x in window) / len(window))
+        weights.append(max(0.5, min(12.0, deviation)))
+    weighted = sum(v * w for v, w in zip(values, weights, strict=True)) / sum(weights)
+    harmonic = len(values) / sum(1.0 / max(v, 1e-3) for v in values)
+    return round((weighted + harmonic) / 2, 1)
 
 
-def judge_decisions(
-    events: Sequence[Event],
-    seats: Sequence[int],
-    think: int = 100,
-    progress: Callable[[int, int], None] | None = None,
-) -> list[Decision]:
-    """Weigh every decision of the seats against the expert bot's best move.
+class PlayerSummary(msgspec.Struct, kw_only=True):
+    """One player's decisions in figures."""
 
-    At each decision with a real choice, the expert (which sees only what the seat saw)
-    names its candidate moves; the move played is added to them; each is played out over
-    the same sampled deals of the unseen cards, as the expert does when it plays; the
-    difference of the means is the expected points lost, and `win_chance` turns each
-    mean into a chance of winning the game. `think` (ms, counted in simulated moves as
-    the expert counts it) bounds the work per decision; at least 4 deals are sampled.
-    """
-    from .bots.expert import ExpertBot
-    from .bots.knowledge import masked_state
-    from .engine import legal_actions, recorded_action
+    seat: int
+    decisions: int
+    accuracy: float | None
+    points_lost: float
+    inaccuracies: int
+    mistakes: int
+    blunders: int
+    unclear: int
+
+
+def summary(decisions: Sequence, seats: Sequence[int]) -> list[PlayerSummary]:
+    """Each judged seat's accuracy, expected points lost and counts of each label."""
+    out = []
+    for seat in seats:
+        mine = [d for d in decisions if d.seat == seat]
+
+        def count(label: str, mine=mine) -> int:
+            return sum(d.label == label for d in mine)
+
+        out.append(
+            PlayerSummary(
+                seat=seat,
+                decisions=len(mine),
+                accuracy=accuracy(mine),
+                points_lost=round(sum(max(0.0, d.points_lost) for d in mine), 1),
+                inaccuracies=count("inaccuracy"),
+                mistakes=count("mistake"),
+                blunders=count("blunder"),
+                unclear=count("unclear"),
+            )
+        )
+    return out
+
+
+def win_curve(events: Sequence[Event], blind: bool = False) -> list[list[float]]:
+    """Each seat's chance of winning the game (`win_model`) after every event: the
+    evaluation graph of the replay. Index 0 is the header (everyone level). `blind`:
+    without seeing the hands (for an onlooker or a seat's eyes)."""
+    from .win_model import win_chances
 
     header = events[0]
     assert isinstance(header, GameStarted)
     state = State(header)
-    experts = {seat: ExpertBot(header.seed, seat, think) for seat in seats}
-    decisions: list[Decision] = []
-    total = len(events)
-    for index in range(1, total):
-        event = events[index]
-        seat = state.to_move
-        action = recorded_action(state, event) if state.phase in ("draw", "play") else None
-        if action is not None and seat in experts:
-            legal = legal_actions(state)
-            if len(legal) > 1:
-                bot = experts[seat]
-                bot.catch_up(events[:index])
-                knowledge = bot.knowledge(state)
-                masked = masked_state(state, knowledge)
-                candidates = bot.candidates(masked, legal, knowledge) or []
-                if not candidates:
-                    candidates = [bot.strong.decide(masked, legal, knowledge)[0]]
-                played = next((a for a in legal if a == action), action)
-                if played not in candidates:
-                    candidates.append(played)
-                if len(candidates) > 1:
-                    decisions.append(
-                        _weigh(bot, state, masked, knowledge, candidates, played, index)
-                    )
+    n = len(header.players)
+    curve = [[1.0 / n] * n]
+    for event in events[1:]:
         state.apply(event)
-        if progress is not None:
-            progress(index, total - 1)
-    return decisions
-
-
-def _weigh(bot, state, masked, knowledge, candidates, played, seq) -> Decision:
-    means, samples = bot.weigh(
-        masked,
-        knowledge,
-        candidates,
-        bot.rng(state, "/analyze"),
-        "/analyze",
-        min_samples=4,
-        max_samples=200,
-    )
-    best = max(range(len(candidates)), key=lambda i: means[i])
-    mine = candidates.index(played)
-    totals, me, target = race(state)
-    chance_best = win_chance(totals, me, means[best], target)
-    chance_mine = win_chance(totals, me, means[mine], target)
-    lost = max(0.0, means[best] - means[mine])
-    drop = max(0.0, chance_best - chance_mine)
-    return Decision(
-        seq=seq,
-        round=state.round,
-        seat=state.to_move,
-        step=state.phase,
-        played=played.text(),
-        best=candidates[best].text(),
-        points_lost=round(lost, 1),
-        win_chance=round(chance_best, 3),
-        win_drop=round(drop, 3),
-        label=label_for(drop, lost) if best != mine else None,
-        samples=samples,
-    )
+        chances = win_chances(state, blind) if state.round else curve[-1]
+        curve.append([round(c, 4) for c in chances])
+    return curve

@@ -11,7 +11,7 @@ import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from .actions import Action
+from .actions import Action, AnyAction
 from .bots import BOTS
 from .bots.base import Bot
 from .cards import Card
@@ -166,6 +166,15 @@ class Session:
         for bot in self.external:
             bot.close("quit", str(self.path))
         self.writer.discard()
+
+    def ranked_advice(self, seat: int) -> list[tuple[AnyAction, float, float]]:
+        """The expert's best moves for the seat to move, with their expected points and
+        chances of winning, the most points first; [] when it sees one sensible move."""
+        from .judge import ranked_moves
+
+        if self.state.to_move != seat:
+            return []
+        return ranked_moves(self.events, self.state)
 
     def close(self, reason: str = "quit") -> None:
         """Release the log and stop external bots, telling them why (`bye`)."""

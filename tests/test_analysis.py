@@ -3,20 +3,23 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from rummy500_cli.actions import parse_action
-from rummy500_cli.analysis import game_stats, judge_decisions, label_for, win_chance
+from rummy500_cli.analysis import game_stats
 from rummy500_cli.cards import Card, parse_cards
 from rummy500_cli.cli.main import main
 from rummy500_cli.deal import stack
 from rummy500_cli.engine import new_game, play
+from rummy500_cli.judge import band, judge_decisions, verdict
 from rummy500_cli.records.log import encode_log, read_log
 from rummy500_cli.rules import make_rules
 from rummy500_cli.state import fold
+from rummy500_cli.win_model import Model, model
 
 REPLAYS = Path(__file__).resolve().parent.parent / "replays"
 
@@ -47,33 +50,56 @@ def judged():
     return {d.played: d for d in judge_decisions(fed_kings(), [0], think=100)}
 
 
-def test_handing_the_next_player_a_30_point_take_is_a_blunder(judged) -> None:
+def test_handing_the_next_player_a_30_point_take_is_found(judged) -> None:
+    """Played out to the game's end by the strong bot over 300 deals, Ann wins 62 games
+    after K♦ and 82 after 2♣: in a game to 60 that she trails already, a drop of about
+    7 to 13 points of %, which the calibrated judge calls a mistake (the first judge's
+    uncalibrated curve said blunder). Found it must be, and clear of the threshold."""
     decision = judged["discard KD"]
-    assert decision.label == "blunder"
+    assert decision.label in ("mistake", "blunder", "unclear")  # unclear: which of the two
     assert decision.best != "discard KD" and decision.best.startswith("discard ")
     assert decision.points_lost >= 15
-    assert decision.win_drop >= 0.15
+    assert decision.drop_low >= 0.08  # clear of the threshold, not just past it
 
 
 def test_a_harmless_discard_is_not_marked(judged) -> None:
     assert judged["discard KH"].label is None  # nobody could use K♥ yet
 
 
+def chances(totals, table=None, deadwood=None, stock=20, target=500, mover=-1):
+    n = len(totals)
+    position = [1, stock, mover, totals, table or [0] * n, [7] * n, deadwood or [0] * n]
+    return model().chances(position, target)
+
+
 def test_the_win_chance_model() -> None:
-    assert win_chance([0, 0], 0, 0, 500) == pytest.approx(0.5)
-    assert win_chance([0, 0, 0, 0], 2, 0, 500) == pytest.approx(0.25)
-    assert win_chance([100, 0], 0, 0, 500) > win_chance([50, 0], 0, 0, 500) > 0.5
-    early = win_chance([0, 0], 0, 0, 500) - win_chance([0, 0], 0, -30, 500)
-    late = win_chance([450, 450], 0, 0, 500) - win_chance([450, 450], 0, -30, 500)
-    assert late > 2 * early  # 30 points matter more near the end
+    assert chances([0, 0]) == pytest.approx([0.5, 0.5])
+    assert chances([0, 0, 0, 0]) == pytest.approx([0.25] * 4)
+    assert sum(chances([120, 300, 80])) == pytest.approx(1)
+    assert chances([100, 0])[0] > chances([50, 0])[0] > 0.5
+    early = chances([0, 0])[0] - chances([0, 30])[0]
+    late = chances([450, 450])[0] - chances([450, 480])[0]
+    assert late > 1.5 * early  # 30 points matter more near the end
+    assert chances([0, 0], table=[40, 0])[0] > 0.5  # points on the table this round count
 
 
-def test_labels_go_by_the_drop_in_winning_chance() -> None:
-    assert label_for(0.20, 30) == "blunder"
-    assert label_for(0.10, 30) == "mistake"
-    assert label_for(0.04, 30) == "inaccuracy"
-    assert label_for(0.01, 30) is None
-    assert label_for(0.30, 1) is None  # a point lost in a decided game is no blunder
+def test_the_shipped_model_is_a_fitted_one() -> None:
+    import json
+    from importlib import resources
+
+    data = json.loads(resources.files("rummy500_cli").joinpath("data/win_model.json").read_text())
+    assert data["version"] >= 1 and data["fitted_on"]["rounds"] >= 100_000
+    assert isinstance(model(), Model) and model().weights[0] > 0  # a higher total helps
+
+
+def test_labels_go_by_the_drop_in_winning_chance_and_its_interval() -> None:
+    assert band(0.20) == "blunder" and band(0.10) == "mistake" and band(0.04) == "inaccuracy"
+    assert band(0.01) is None
+    assert verdict(0.20, 0.17, 0.25) == "blunder"
+    assert verdict(0.10, 0.09, 0.12) == "mistake"
+    assert verdict(0.14, 0.12, 0.17) == "unclear"  # a mistake or a blunder: no verdict
+    assert verdict(0.05, 0.01, 0.07) is None  # at worst an inaccuracy, unconfirmed
+    assert verdict(0.05, 0.035, 0.07) == "inaccuracy"
 
 
 def test_game_figures_of_the_deep_take_sample() -> None:
@@ -97,12 +123,16 @@ def test_analyze_command(tmp_path: Path) -> None:
     runner = CliRunner()
     text = runner.invoke(main, ["analyze", str(log), "--seat", "Ann", "--think", "100"])
     assert text.exit_code == 0, text.output
-    assert "Ann: blunder: discard KD; better discard" in text.output
+    assert re.search(r"Ann: (mistake|blunder|unclear): discard KD; better discard", text.output)
     assert (
         "The game in figures" in text.output and "Totals: Ann 0, Bob 0 (unfinished)" in text.output
     )
     data = json.loads(runner.invoke(main, ["analyze", str(log), "--seat", "0", "--json"]).output)
-    assert {d["label"] for d in data["decisions"] if d["played"] == "discard KD"} == {"blunder"}
+    assert {d["label"] for d in data["decisions"] if d["played"] == "discard KD"} <= {
+        "mistake",
+        "blunder",
+        "unclear",
+    }
     assert data["per_seat"][1]["pile_takes"] == 1 and data["seats"] == [0]
     assert data["rounds"][0]["reason"] == "in_play"  # the round being played counts too
     bad = runner.invoke(main, ["analyze", str(log), "--seat", "Zed"])
@@ -138,3 +168,66 @@ def test_missed_plays_name_plays_with_jokers() -> None:
     state.hands[0] = parse_cards("5H 6H JK 9C")
     missed = missed_plays(state, 0)
     assert "meld 5H 6H JK=7H" in missed and "meld JK=4H 5H 6H" in missed
+
+
+def test_accuracy_tells_the_expert_from_a_random_player() -> None:
+    """One side plays the expert's moves, the other random moves: the accuracy (lichess's,
+    from each decision's expected points lost) sets them far apart."""
+    from rummy500_cli.analysis import summary
+    from rummy500_cli.selfplay import bot_game
+
+    rules = make_rules({"target": 150})
+    _, events = bot_game(["Exa", "Ran"], rules, "accuracy", ("expert", "random"), think=100)
+    decisions = judge_decisions(events, [0, 1], think=100)
+    expert, random_ = summary(decisions, [0, 1])
+    assert expert.decisions >= 10 and random_.decisions >= 10
+    assert expert.accuracy is not None and random_.accuracy is not None
+    assert expert.accuracy >= 90, expert
+    assert random_.accuracy <= 80, random_
+    assert expert.accuracy - random_.accuracy >= 15
+    assert random_.blunders + random_.mistakes > expert.blunders + expert.mistakes
+
+
+def test_accuracy_of_one_move_is_lichess_s() -> None:
+    from rummy500_cli.analysis import accuracy, move_accuracy
+
+    assert move_accuracy(50, 50) == 100 and move_accuracy(50, 60) == 100
+    assert move_accuracy(60, 50) == pytest.approx(64.6, abs=0.1)  # lichess: a 10-point drop
+    assert move_accuracy(100, 0) == 0
+    assert accuracy([]) is None
+
+
+def test_the_hint_ranks_the_best_moves_in_plain_words() -> None:
+    """Late in round 5 of the sample game the pile holds ten cards Ana can use: the
+    expert's first choice is the deep take, and the hint says by how much."""
+    from rummy500_cli.judge import ranked_moves
+    from rummy500_cli.render.analysis import hint_lines
+    from rummy500_cli.render.style import Style
+
+    events = read_log(REPLAYS / "two-players.jsonl").events[:180]
+    ranked = ranked_moves(events, fold(events))
+    assert [action.text() for action, _, _ in ranked][:2] == ["take 10", "draw"]
+    assert ranked[0][1] - ranked[1][1] >= 20
+    lines = hint_lines(ranked, Style())
+    assert lines[0] == "hint: the expert's best moves, by the points each is expected to bring:"
+    assert re.fullmatch(
+        r"  1\. take 10: about \d+ points better than the next best, draw \(win chance \d+%\)",
+        lines[1],
+    )
+    made_up = [(parse_action(t, fold(events)), p, 0.5) for t, p in (("take 10", 9.6), ("draw", 3))]
+    assert hint_lines(made_up, Style())[1:] == [
+        "  1. take 10: about 7 points better than the next best, draw (win chance 50%)",
+        "  2. draw (win chance 50%)",
+    ]
+
+
+def test_the_blind_win_chance_reads_no_hand() -> None:
+    """What an onlooker's graph shows may not depend on the cards it cannot see."""
+    from rummy500_cli.win_model import win_chances
+
+    state = fold(read_log(REPLAYS / "two-players.jsonl").events[:60])
+    other = state.copy()
+    other.hands[1] = list(state.stock[: len(state.hands[1])])
+    assert other.hands[1] != state.hands[1]
+    assert win_chances(other, blind=True) == win_chances(state, blind=True)
+    assert win_chances(other) != win_chances(state)

@@ -24,6 +24,7 @@ from ..cards import rank_sort_key, sort_key
 from ..engine import legal_actions
 from ..errors import AmbiguousAction, IllegalAction, ParseError, Rummy500Error
 from ..events import Event, GameStarted, RoundEnded
+from ..render.analysis import hint_lines
 from ..render.command_help import detail
 from ..render.narrate import Narrator
 from ..render.rules_text import rules_text
@@ -201,6 +202,9 @@ class Interpreter:
         state = self.session.state
         if state.to_move != seat:
             return Reply(error="no hint now: it is not your turn")
+        ranked = self.session.ranked_advice(seat)
+        if len(ranked) >= 2:
+            return Reply(lines=hint_lines(ranked, self.style))
         action, why = self.session.advice(seat)
         return Reply(lines=[f"hint: {action.text(ascii=self.style.ascii)} — {why}"])
 

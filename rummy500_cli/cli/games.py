@@ -15,13 +15,15 @@ def _summaries():
     """(path, mtime, header, state) for every readable saved game, newest first."""
     from ..errors import LogError
     from ..records.log import load_state, read_log
+    from ..records.sidecar import SUFFIX  # a saved analysis beside a game is no game
     from .paths import saves_dir
 
     folder = saves_dir()
     if not folder.is_dir():
         return []
     found = []
-    for path in sorted(folder.glob("*.jsonl"), key=lambda p: p.stat().st_mtime, reverse=True):
+    logs = [path for path in folder.glob("*.jsonl") if not path.name.endswith(SUFFIX)]
+    for path in sorted(logs, key=lambda p: p.stat().st_mtime, reverse=True):
         try:
             data = read_log(path)
             state = load_state(data.events)

@@ -143,9 +143,28 @@ def replay(
         return
     from .viewer import view_replay
 
-    branch_to = view_replay(game, log, seat, style)
+    analysis, missing = _saved_analysis(log, data)
+    branch_to = view_replay(game, log, seat, style, analysis, missing)
     if branch_to is not None:
         _branch_and_play(log, data, branch_to)
+
+
+def _saved_analysis(log: Path, data):
+    """The log's saved analysis if it still fits the log, else None and why not (for
+    the viewer and export)."""
+    from ..errors import LogError
+    from ..records.sidecar import read_sidecar, staleness
+
+    try:
+        saved = read_sidecar(log)
+    except LogError as error:
+        return None, f"the saved analysis cannot be read ({error}): run rummy500 analyze again"
+    if saved is None:
+        return None, "no analysis saved: run rummy500 analyze on this game first"
+    stale = staleness(saved, data)
+    if stale is not None:
+        return None, f"the saved analysis is out of date ({stale}): run rummy500 analyze again"
+    return saved, ""
 
 
 def _position(game, at: int) -> int:
@@ -223,14 +242,18 @@ def _branch_and_play(log: Path, data, at: int) -> None:
 @click.option("--ascii", "ascii_cards", is_flag=True, help="Cards as 7H rather than 7♥.")
 def export(log: Path, fmt: str, ascii_cards: bool) -> None:
     """Print a readable transcript: players, rules, each round's deal and turns, the
-    score table after each round, and the result."""
+    score table after each round, and the result. With a saved analysis of the game
+    (rummy500 analyze), its verdicts are comments beside the moves and the players'
+    accuracy ends it."""
     from ..render.style import Style
     from ..render.transcript import transcript
 
     data = _read(log)
-    click.echo(
-        transcript(data.events, Style(ascii=ascii_cards), markdown=fmt == "markdown"), nl=False
-    )
+    analysis, missing = _saved_analysis(log, data)
+    if analysis is None and ("out of date" in missing or "cannot be read" in missing):
+        click.echo(f"warning: {missing}; exported without it", err=True)
+    style = Style(ascii=ascii_cards)
+    click.echo(transcript(data.events, style, fmt == "markdown", analysis), nl=False)
 
 
 @click.command()
@@ -248,22 +271,34 @@ def export(log: Path, fmt: str, ascii_cards: bool) -> None:
     default=100,
     show_default=True,
     metavar="MS",
-    help="Thinking budget per decision, as the expert bot counts it.",
+    help="Thinking budget per decision, as the expert bot counts it: more samples, steadier verdicts.",
+)
+@click.option(
+    "--jobs",
+    type=click.IntRange(1),
+    default=None,
+    metavar="N",
+    help="Processes that share the work (default: one per core).",
 )
 @click.option("--json", "json_mode", is_flag=True, help="Print every figure as one JSON object.")
-def analyze(log: Path, seats: tuple[str, ...], think: int, json_mode: bool) -> None:
+def analyze(
+    log: Path, seats: tuple[str, ...], think: int, jobs: int | None, json_mode: bool
+) -> None:
     """Judge a game: each decision against the expert bot, and the game in figures.
 
     Every decision of the chosen seats (draw choice, each play, discard) is weighed
-    against the best move the expert bot finds from that seat's information only: the
-    expected points lost and the drop in the estimated chance of winning the game, with
-    the labels inaccuracy, mistake and blunder. Then per round and per game: points
-    melded and laid off, deadwood, pile takes, discards fed to the next player,
-    going-out turns and missed plays.
+    against the moves the expert bot finds from that seat's information only, over the
+    same sampled deals: the expected points lost and the drop in the chance of winning
+    the game, labelled inaccuracy, mistake or blunder only when the samples leave no
+    doubt (else unclear), and each player's accuracy. Then per round and per game:
+    points melded and laid off, deadwood, pile takes, discards fed to the next player,
+    going-out turns and missed plays. The analysis is saved beside the log
+    (GAME.analysis.jsonl) for the replay viewer and export, and reused while the log
+    and the settings are the same.
     """
     import msgspec
 
-    from ..analysis import game_stats, judge_decisions
+    from ..analysis import game_stats
     from ..render.analysis import analysis_text
 
     data = _read(log)
@@ -275,30 +310,20 @@ def analyze(log: Path, seats: tuple[str, ...], think: int, json_mode: bool) -> N
     if not chosen:
         humans = [i for i, kind in enumerate(header.seats) if kind == "human"]
         chosen = humans or list(range(len(header.players)))
+    seat_list = sorted(dict.fromkeys(chosen))
     stats = game_stats(data.events)
-    show_bar = sys.stderr.isatty() and not json_mode
-    if show_bar:
-        with click.progressbar(
-            length=len(data.events) - 1, label="Analysing", file=sys.stderr
-        ) as bar:
-            done = [0]
-
-            def progress(index: int, total: int) -> None:
-                bar.update(index - done[0])
-                done[0] = index
-
-            decisions = judge_decisions(data.events, chosen, think, progress)
-    else:
-        decisions = judge_decisions(data.events, chosen, think)
+    decisions, players, saved = _analysis(log, data, seat_list, think, jobs, json_mode)
     if json_mode:
         click.echo(
             msgspec.json.encode(
                 {
                     "log": str(log),
                     "players": list(header.players),
-                    "seats": chosen,
+                    "seats": seat_list,
                     "think": think,
+                    "saved": None if saved is None else str(saved),
                     "decisions": decisions,
+                    "summary": players,
                     "rounds": stats.rounds,
                     "per_seat": stats.per_seat(),
                     "totals": stats.totals,
@@ -307,4 +332,47 @@ def analyze(log: Path, seats: tuple[str, ...], think: int, json_mode: bool) -> N
             ).decode()
         )
         return
-    click.echo(analysis_text(header.players, chosen, decisions, stats))
+    click.echo(analysis_text(header.players, seat_list, decisions, players, stats))
+
+
+def _analysis(log: Path, data, seats: list[int], think: int, jobs: int | None, quiet: bool):
+    """The decisions and the players' summaries: from the saved analysis when it fits
+    the log and the settings, else judged afresh and saved. Answers them and the
+    sidecar's path (None when it could not be written)."""
+    from ..analysis import summary
+    from ..errors import LogError
+    from ..judge import JUDGE_VERSION, judge_decisions
+    from ..records.sidecar import Settings, read_sidecar, staleness, write_sidecar
+    from ..win_model import model
+
+    settings = Settings(
+        think=think, seats=seats, sample_seed="", judge=JUDGE_VERSION, model=model().version
+    )
+    try:
+        saved = read_sidecar(log)
+    except LogError as error:
+        click.echo(f"warning: {error}; analysing the game again", err=True)
+        saved = None
+    if saved is not None and staleness(saved, data, settings) is None:
+        from ..records.sidecar import sidecar_path
+
+        return saved.decisions, saved.players, sidecar_path(log)
+    if sys.stderr.isatty() and not quiet:
+        with click.progressbar(length=1000, label="Analysing", file=sys.stderr) as bar:
+            shown = [0]
+
+            def progress(done: int, total: int) -> None:
+                now = 1000 * done // max(total, 1)
+                bar.update(now - shown[0])
+                shown[0] = now
+
+            decisions = judge_decisions(data.events, seats, think, progress, jobs)
+    else:
+        decisions = judge_decisions(data.events, seats, think, jobs=jobs)
+    players = summary(decisions, seats)
+    try:
+        path = write_sidecar(log, data, settings, decisions, players)
+    except LogError as error:
+        click.echo(f"warning: {error}", err=True)
+        path = None
+    return decisions, players, path

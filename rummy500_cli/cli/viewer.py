@@ -2,15 +2,17 @@
 
 Keys: → ← (l h) one event; ↓ ↑ one turn; ] [ one rotation of turns; PgDn PgUp one
 round; Home End; g then a number (an event) or a card (the next event that moves it)
-and Enter; b m i the next blunder, mistake, inaccuracy once the game is analysed; t
-takes over: branch the game here and play it; ? the keys; q quits.
+and Enter; b m i the next blunder, mistake, inaccuracy once the game is analysed (B M I
+the previous one), and before a judged decision the move played against the better
+ones; e the evaluation graph (each seat's chance of winning over the game) with the
+players' accuracy; t takes over: branch the game here and play it; ? the keys; q quits.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from prompt_toolkit.application import Application
+from prompt_toolkit.application import Application, get_app
 from prompt_toolkit.filters import Condition
 from prompt_toolkit.formatted_text import ANSI
 from prompt_toolkit.key_binding import KeyBindings
@@ -18,23 +20,36 @@ from prompt_toolkit.layout import HSplit, Layout, Window
 from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.output import ColorDepth
 
+from ..analysis import win_curve
 from ..cards import Card
 from ..errors import ParseError
 from ..records.branch import branch_problem
 from ..records.replay import Replay
+from ..render.analysis import decision_panel, summary_panel, win_graph
 from ..render.position import describe_position
 from ..render.style import Style
 
 HELP = (
     "→/l next event · ←/h previous · ↓/↑ next/previous turn · ]/[ one rotation · "
     "PgDn/PgUp round · Home/End · g N or g CARD then Enter · b/m/i next blunder/mistake/"
-    "inaccuracy (after analyze) · t take over from here · ? keys · q quit"
+    "inaccuracy, B/M/I previous (after analyze) · e evaluation graph · t take over from here "
+    "· ? keys · q quit"
 )
 
 
-def view_replay(game: Replay, path: Path, seat, style: Style) -> int | None:
-    """Run the viewer; answer the position to branch from when the user pressed t."""
+def view_replay(
+    game: Replay, path: Path, seat, style: Style, analysis=None, missing: str = ""
+) -> int | None:
+    """Run the viewer; answer the position to branch from when the user pressed t.
+    `analysis` is the game's saved analysis (a `records.sidecar.Analysis`), or None and
+    `missing` says why there is none."""
     position = 0
+    graph = False
+    judged = {d.seq: d for d in analysis.decisions} if analysis is not None else {}
+    # RULES: a seat's eyes (or an onlooker's) see no other hand: neither in the graph
+    # (each hidden hand counted at the deck's mean) nor in another seat's candidates
+    reveal = seat == "all"
+    curve = win_curve(game.events, blind=not reveal) if analysis is not None else None
     typed: list[str] | None = None
     message = "Press ? for the keys."
     result: dict[str, int | None] = {"branch": None}
@@ -43,7 +58,23 @@ def view_replay(game: Replay, path: Path, seat, style: Style) -> int | None:
     players = game.header.players
 
     def text():
-        body = describe_position(game, position, seat, style)
+        if graph and curve is not None and analysis is not None:
+            width = get_app().output.get_size().columns - 16
+            lines = win_graph(curve, players, position, max(10, width), style)
+            body = "\n".join(
+                [
+                    "Chance of winning over the game (e: back to the table)",
+                    *lines,
+                    "",
+                    *summary_panel(analysis.players, players),
+                ]
+            )
+        else:
+            body = describe_position(game, position, seat, style)
+            decision = judged.get(position + 1)
+            if decision is not None:
+                shown = reveal or seat == decision.seat
+                body += "\n" + "\n".join(decision_panel(decision, players, style, shown))
         status = f"g {''.join(typed)}" if typed is not None else message
         return ANSI(f"{path}\n{body}\n\n{status}")
 
@@ -147,11 +178,33 @@ def view_replay(game: Replay, path: Path, seat, style: Style) -> int | None:
         typed = None
 
     for key, label in (("b", "blunder"), ("m", "mistake"), ("i", "inaccuracy")):
+        for upper in (False, True):
 
-        @bindings.add(key, filter=browsing)
-        def _label(event, label=label) -> None:
-            nonlocal message
-            message = f"no {label} marks: run rummy500 analyze on this game first"
+            @bindings.add(key.upper() if upper else key, filter=browsing)
+            def _label(event, label=label, back=upper) -> None:
+                nonlocal message
+                if analysis is None:
+                    message = missing
+                    return
+                marks = sorted(d.seq - 1 for d in analysis.decisions if d.label == label)
+                ahead = [m for m in marks if m > position]
+                behind = [m for m in marks if m < position]
+                found = (behind[-1] if behind else None) if back else (ahead[0] if ahead else None)
+                if found is None:
+                    where = "before" if back else "after"
+                    message = f"no {label} {where} this position ({len(marks)} in the game)"
+                    return
+                move(found)
+                number = marks.index(found) + 1
+                message = f"{label} {number} of {len(marks)}"
+
+    @bindings.add("e", filter=browsing)
+    def _graph(event) -> None:
+        nonlocal graph, message
+        if analysis is None:
+            message = missing
+            return
+        graph = not graph
 
     @bindings.add("?", filter=browsing)
     def _help(event) -> None:

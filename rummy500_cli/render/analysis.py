@@ -2,6 +2,14 @@
 
 from __future__ import annotations
 
+from ..cards import Card
+from ..errors import ParseError
+from ..judge import band
+
+BLOCKS = " ▁▂▃▄▅▆▇█"
+ASCII_LEVELS = " .:-=+*#@"
+"""The nine heights of a graph cell, from empty to full, in Unicode blocks and in ASCII."""
+
 
 def _plural(word: str, count: int) -> str:
     if count == 1:
@@ -9,28 +17,87 @@ def _plural(word: str, count: int) -> str:
     return word[:-1] + "ies" if word.endswith("y") else word + "s"
 
 
-def analysis_text(players, chosen, decisions, stats) -> str:
+def _about(points: float) -> str:
+    whole = round(abs(points))
+    return f"about {whole} point{'s' if whole != 1 else ''}"
+
+
+def hint_lines(ranked, style) -> list[str]:
+    """The prompt's hint: the best moves ranked (three at most), each with how many
+    points better it is expected to do than the move after it, in plain words."""
+    ranked = ranked[:3]
+    names = [action.text(ascii=style.ascii) for action, _points, _chance in ranked]
+    lines = []
+    for index, (name, (_action, points, chance)) in enumerate(zip(names, ranked, strict=True)):
+        if index + 1 < len(ranked):
+            gap = points - ranked[index + 1][1]
+            after = "the next best, " if index == 0 else ""
+            words = (
+                f"{_about(gap)} better than {after}{names[index + 1]}"
+                if round(gap) >= 1
+                else f"about as good as {after}{names[index + 1]}"
+            )
+            lines.append(f"{index + 1}. {name}: {words} (win chance {pct(chance)})")
+        else:
+            lines.append(f"{index + 1}. {name} (win chance {pct(chance)})")
+    return ["hint: the expert's best moves, by the points each is expected to bring:"] + [
+        "  " + line for line in lines
+    ]
+
+
+def _article(label: str) -> str:
+    return label if label == "no mark" else ("an " if label[0] in "aeiou" else "a ") + label
+
+
+def pct(x: float) -> str:
+    """A chance as a whole percentage."""
+    return f"{100 * x:.0f}%"
+
+
+def verdict_text(decision, name: str) -> str:
+    """One judged decision in a line: the label, the move played, the best one, the
+    expected points lost and the drop in the chance of winning with its interval."""
+    between = f"{pct(decision.drop_low)}-{pct(decision.drop_high)}"
+    unclear = ""
+    if decision.label == "unclear":
+        low = band(decision.drop_low) or "no mark"
+        high = band(decision.drop_high) or "no mark"
+        unclear = f": {_article(low)} or {_article(high)}, within the noise of the samples"
+    return (
+        f"{name}: {decision.label}: {decision.played}; better {decision.best} "
+        f"({-decision.points_lost:+g} points, -{pct(decision.win_drop)} to win, "
+        f"{between}{unclear})"
+    )
+
+
+def summary_line(player, name: str) -> str:
+    """A player's accuracy, expected points lost and counts."""
+    counts = [
+        ("inaccuracy", player.inaccuracies),
+        ("mistake", player.mistakes),
+        ("blunder", player.blunders),
+    ]
+    accuracy = "-" if player.accuracy is None else f"{player.accuracy:.0f}"
+    text = (
+        f"{name}: accuracy {accuracy}, {player.decisions} decisions weighed, "
+        f"{player.points_lost:.0f} expected points lost; "
+        + ", ".join(f"{count} {_plural(label, count)}" for label, count in counts)
+    )
+    return text + (f", {player.unclear} unclear" if player.unclear else "")
+
+
+def analysis_text(players, chosen, decisions, summaries, stats) -> str:
     lines = [f"Decisions judged against the expert bot ({', '.join(players[s] for s in chosen)}):"]
     marked = [d for d in decisions if d.label]
     for decision in marked:
         lines.append(
-            f"  event {decision.seq:>4} round {decision.round} {players[decision.seat]}: "
-            f"{decision.label}: {decision.played}; better {decision.best} "
-            f"(-{decision.points_lost:g} points, -{decision.win_drop * 100:.0f}% to win)"
+            f"  event {decision.seq:>4} round {decision.round} "
+            + verdict_text(decision, players[decision.seat])
         )
     if not marked:
         lines.append("  no inaccuracy, mistake or blunder found")
-    for seat in chosen:
-        mine = [d for d in decisions if d.seat == seat]
-        counts = {
-            label: sum(d.label == label for d in mine)
-            for label in ("inaccuracy", "mistake", "blunder")
-        }
-        lost = sum(d.points_lost for d in mine)
-        lines.append(
-            f"  {players[seat]}: {len(mine)} decisions weighed, {lost:.0f} expected points lost; "
-            + ", ".join(f"{count} {_plural(label, count)}" for label, count in counts.items())
-        )
+    for player in summaries:
+        lines.append("  " + summary_line(player, players[player.seat]))
     lines.append("")
     header = [
         "player",
@@ -91,3 +158,76 @@ def analysis_text(players, chosen, decisions, stats) -> str:
     totals = ", ".join(f"{name} {total}" for name, total in zip(players, stats.totals, strict=True))
     lines.append(f"Totals: {totals}" + ("" if stats.finished else " (unfinished)"))
     return "\n".join(lines)
+
+
+# --- The replay viewer's analysis -------------------------------------------------------
+
+
+def move_words(text: str, style) -> str:
+    """A move in the command language with its cards drawn in the style (7H -> 7♥)."""
+    words = []
+    for word in text.split(" "):
+        try:
+            words.append(style.card(Card.parse(word)) if any(c.isalpha() for c in word) else word)
+        except ParseError:
+            words.append(word)
+    return " ".join(words)
+
+
+def decision_panel(decision, players, style, shown: bool = True) -> list[str]:
+    """What the viewer shows before a judged decision: the verdict, the move played and
+    the better moves with their expected points and chances of winning. Not `shown`
+    (the moves would tell the cards of a hand the viewer may not see): the verdict."""
+    name = players[decision.seat]
+    label = decision.label or "no mark"
+    if not shown:
+        return [
+            f"Analysis of event {decision.seq} ({name}): {label} (the moves weighed hide {name}'s hand)"
+        ]
+    lines = [
+        f"Analysis of event {decision.seq} ({name}): {label}; played "
+        f"{move_words(decision.played, style)}"
+    ]
+    played = next((m for m in decision.moves if m.move == decision.played), None)
+    for move in decision.moves:
+        tag = " (played)" if move.move == decision.played else ""
+        lines.append(
+            f"  {move_words(move.move, style)}{tag}: about {move.points:+.0f} points, "
+            f"win chance {pct(move.win_chance)}"
+        )
+    if played is not None and decision.best != decision.played:
+        lines.append(
+            f"  drop in the chance of winning: {pct(decision.win_drop)} "
+            f"({pct(decision.drop_low)}-{pct(decision.drop_high)}) over {decision.samples} deals"
+        )
+    return [style.text(line) for line in lines]
+
+
+def win_graph(curve, players, cursor: int, width: int, style, height: int = 3) -> list[str]:
+    """Each seat's chance of winning over the game, `height` rows of cells a seat (each
+    cell the chance at its slice of the events, in nine heights), and a caret under the
+    cell that holds the cursor's position."""
+    levels = ASCII_LEVELS if style.ascii else BLOCKS
+    last = len(curve) - 1
+    columns = max(1, min(width, last + 1))
+    at = [round(i * last / max(columns - 1, 1)) for i in range(columns)]
+    mark = min(range(columns), key=lambda i: abs(at[i] - cursor))
+    label = max(len(name) for name in players) + 1
+    lines = []
+    for seat, name in enumerate(players):
+        values = [curve[i][seat] for i in at]
+        now = curve[max(0, min(cursor, last))][seat]
+        for row in range(height - 1, -1, -1):
+            cells = []
+            for value in values:
+                fill = max(0.0, min(1.0, value * height - row))
+                cells.append(levels[round(fill * (len(levels) - 1))])
+            title = f"{name} {pct(now)}" if row == height - 1 else ""
+            lines.append(f"{title:<{label + 5}}|{''.join(cells)}|")
+    lines.append(" " * (label + 6) + " " * mark + "^")
+    return lines
+
+
+def summary_panel(summaries, players) -> list[str]:
+    """The per-player lines of the viewer's graph page."""
+    return [summary_line(player, players[player.seat]) for player in summaries]

@@ -19,14 +19,20 @@ from ..events import (
 )
 from ..rules import format_value
 from ..state import State
+from .analysis import move_words, pct, summary_line
 from .narrate import Narrator
 from .scores import score_table
 from .style import Style
 from .table import hand_cards
 
 
-def transcript(events: Sequence[Event], style: Style, markdown: bool = False) -> str:
-    """The whole game in words, as text or Markdown."""
+def transcript(events: Sequence[Event], style: Style, markdown: bool = False, analysis=None) -> str:
+    """The whole game in words, as text or Markdown. With `analysis` (a saved analysis,
+    `records.sidecar.Analysis`), each marked decision carries a comment in braces beside
+    its move, as PGN does, and the players' summary follows the result."""
+    comments = {
+        d.seq: comment(d, style) for d in (analysis.decisions if analysis else []) if d.label
+    }
     header = events[0]
     assert isinstance(header, GameStarted)
     state = State(header)
@@ -51,15 +57,19 @@ def transcript(events: Sequence[Event], style: Style, markdown: bool = False) ->
     turn: list[str] = []
     mover: int | None = None
 
+    waiting: list[str] = []
+
     def flush() -> None:
         nonlocal turn, mover
+        turn.extend(waiting)
+        waiting.clear()
         if turn and mover is not None:
             prefix = f"{state.players[mover]}: "
             line = prefix + " ".join(_strip_name(text, state.players[mover]) for text in turn)
             out.append(f"- {line}" if markdown else f"  {line}")
         turn, mover = [], None
 
-    for event in events[1:]:
+    for seq, event in enumerate(events[1:], 1):
         state.apply(event)
         if isinstance(event, RoundDealt):
             flush()
@@ -95,13 +105,40 @@ def transcript(events: Sequence[Event], style: Style, markdown: bool = False) ->
         if who is not None and who != mover:
             flush()
             mover = who
-        turn.extend(narrator.feed(event, state))
+        said = narrator.feed(event, state)
+        turn.extend(said)
+        if seq in comments:
+            waiting.append(comments[seq])
+        if said and waiting:  # beside the words of the move (a take is told with its meld)
+            turn.extend(waiting)
+            waiting.clear()
         if isinstance(event, Discarded | RumCalled | Passed):
             flush()  # a turn ends; so does an answer in a window (RULES 7)
     flush()
     if not isinstance(events[-1], GameEnded):
         out.extend(["", "(The game is unfinished.)"])
+    if analysis is not None:
+        settings = analysis.header.settings
+        out.extend(["", f"{h2}Analysis" if markdown else "Analysis:"])
+        if markdown:
+            out.append("")
+        out.append(
+            f"{'- ' if markdown else '  '}Decisions judged against the expert bot "
+            f"(--think {settings.think}); comments in braces mark the costly ones."
+        )
+        for player in analysis.players:
+            line = summary_line(player, header.players[player.seat])
+            out.append(f"- {line}" if markdown else f"  {line}")
     return "\n".join(out) + "\n"
+
+
+def comment(decision, style: Style) -> str:
+    """A judged decision as a comment beside its move: the label, the better move, the
+    expected points and the drop in the chance of winning."""
+    return style.text(
+        f"{{{decision.label}: better {move_words(decision.best, style)}, "
+        f"{-decision.points_lost:+g} points, -{pct(decision.win_drop)} to win}}"
+    )
 
 
 def _strip_name(text: str, name: str) -> str:

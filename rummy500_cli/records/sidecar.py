@@ -1,0 +1,196 @@
+"""The saved analysis of a game: a JSON-lines file beside its log (`GAME.analysis.jsonl`).
+
+`rummy500 analyze` writes it; the replay viewer and `export` read it. Its first line
+(`AnalysisHeader`) ties it to one log and one way of judging: the log's line count and
+the SHA-256 of its last line, and the settings (budget, seats, sample seed, the judge's
+and the win-chance model's versions). Then one line per judged decision (`Decision`) and
+one per judged player (`PlayerSummary`). A sidecar whose log has changed (a resumed game
+went on, a line was edited) or whose settings are not the ones asked for is stale: the
+readers say so and `analyze` judges the game again.
+
+Format and JSON Schema: man/rummy500-analysis.5, man/rummy500-analysis.schema.json.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+import msgspec
+
+from ..analysis import PlayerSummary
+from ..errors import LogError
+from ..judge import Decision
+from .log import LogData
+
+SIDECAR_FORMAT = 1
+SUFFIX = ".analysis.jsonl"
+
+
+class Settings(msgspec.Struct, frozen=True, kw_only=True):
+    """How the decisions were judged: a sidecar is reused only for the same settings."""
+
+    think: int
+    seats: list[int]
+    sample_seed: str = ""
+    judge: int
+    """The judge's version (`judge.JUDGE_VERSION`)."""
+    model: int
+    """The win-chance model's version (data/win_model.json)."""
+
+
+class AnalysisHeader(msgspec.Struct, kw_only=True, tag="analysis", tag_field="type"):
+    """The first line: which log, in which state, judged how."""
+
+    format: int = SIDECAR_FORMAT
+    program: str
+    log: str
+    """The log's file name (without its folder)."""
+    log_lines: int
+    log_hash: str
+    """The SHA-256 (hex) of the log's last line, as its hash chain computes it."""
+    settings: Settings
+
+
+class DecisionLine(msgspec.Struct, kw_only=True, tag="decision", tag_field="type"):
+    decision: Decision
+
+
+class SummaryLine(msgspec.Struct, kw_only=True, tag="summary", tag_field="type"):
+    player: PlayerSummary
+
+
+Line = AnalysisHeader | DecisionLine | SummaryLine
+
+
+class Analysis(msgspec.Struct, kw_only=True):
+    """A sidecar read back."""
+
+    header: AnalysisHeader
+    decisions: list[Decision]
+    players: list[PlayerSummary]
+
+
+_encoder = msgspec.json.Encoder()
+_decoder = msgspec.json.Decoder(Line)
+
+
+def sidecar_path(log: Path) -> Path:
+    """`GAME.jsonl` -> `GAME.analysis.jsonl`; any other name gets the suffix added."""
+    if log.suffix == ".jsonl":
+        return log.with_suffix(SUFFIX)
+    return log.with_name(log.name + SUFFIX)
+
+
+def schema() -> dict[str, object]:
+    """The JSON Schema of one sidecar line (committed as man/rummy500-analysis.schema.json)."""
+    return msgspec.json.schema(Line)
+
+
+def staleness(analysis: Analysis, log: LogData, settings: Settings | None = None) -> str | None:
+    """Why a sidecar no longer fits the log (or the settings asked for); None if it does."""
+    header = analysis.header
+    if header.log_lines != len(log.lines) or header.log_hash != log.last_hash:
+        return "the game's log has changed since it was analysed"
+    if settings is not None and header.settings != settings:
+        return "it was analysed with other settings"
+    return None
+
+
+def encode_sidecar(
+    log_path: Path,
+    log: LogData,
+    settings: Settings,
+    decisions: list[Decision],
+    players: list[PlayerSummary],
+) -> bytes:
+    from .. import __version__
+
+    header = AnalysisHeader(
+        program=f"rummy500 {__version__}",
+        log=log_path.name,
+        log_lines=len(log.lines),
+        log_hash=log.last_hash,
+        settings=settings,
+    )
+    lines: list[Line] = [header]
+    lines += [DecisionLine(decision=d) for d in decisions]
+    lines += [SummaryLine(player=p) for p in players]
+    return b"".join(_encoder.encode(line) + b"\n" for line in lines)
+
+
+def write_sidecar(
+    log_path: Path,
+    log: LogData,
+    settings: Settings,
+    decisions: list[Decision],
+    players: list[PlayerSummary],
+) -> Path:
+    """Write the sidecar beside the log, whole or not at all (a temporary file renamed
+    over it). Raises LogError when the folder cannot be written."""
+    target = sidecar_path(log_path)
+    data = encode_sidecar(log_path, log, settings, decisions, players)
+    try:
+        handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.")
+        try:
+            with os.fdopen(handle, "wb") as out:
+                out.write(data)
+                out.flush()
+                os.fsync(out.fileno())
+            os.replace(temporary, target)
+        except BaseException:
+            Path(temporary).unlink(missing_ok=True)
+            raise
+    except OSError as error:
+        raise LogError(f"{target}: cannot save the analysis: {error.strerror}") from None
+    return target
+
+
+def parse_sidecar(data: bytes, path: object = "<analysis>") -> Analysis:
+    """Decode a sidecar; LogError naming the line for anything wrong."""
+    lines = [line for line in data.split(b"\n") if line.strip()]
+    if not lines:
+        raise LogError(f"{path}: the file is empty; not a saved analysis")
+    parsed: list[Line] = []
+    for number, line in enumerate(lines, 1):
+        try:
+            entry = _decoder.decode(line)
+        except msgspec.DecodeError as error:
+            raise LogError(f"{path}:{number}: {error}") from None
+        if isinstance(entry, DecisionLine) and not _printable(entry.decision):
+            # its moves are shown on a terminal: no escape sequence may come from a file
+            raise LogError(f"{path}:{number}: a move holds control characters")
+        parsed.append(entry)
+    header = parsed[0]
+    if not isinstance(header, AnalysisHeader):
+        raise LogError(f"{path}:1: the first line is not an analysis header")
+    if header.format > SIDECAR_FORMAT:
+        raise LogError(
+            f"{path}: written in analysis format {header.format} by a newer rummy500; "
+            "run rummy500 analyze again"
+        )
+    decisions = [line.decision for line in parsed[1:] if isinstance(line, DecisionLine)]
+    players = [line.player for line in parsed[1:] if isinstance(line, SummaryLine)]
+    if any(isinstance(line, AnalysisHeader) for line in parsed[1:]):
+        raise LogError(f"{path}: a second analysis header")
+    return Analysis(header=header, decisions=decisions, players=players)
+
+
+def _printable(decision: Decision) -> bool:
+    texts = [decision.played, decision.best, decision.step, decision.label or ""]
+    texts += [move.move for move in decision.moves]
+    return all(text.isprintable() for text in texts)
+
+
+def read_sidecar(log_path: Path) -> Analysis | None:
+    """The sidecar of a log, or None when there is none. Raises LogError when it cannot
+    be read or parsed."""
+    target = sidecar_path(log_path)
+    try:
+        data = target.read_bytes()
+    except FileNotFoundError:
+        return None
+    except OSError as error:
+        raise LogError(f"{target}: cannot read: {error.strerror}") from None
+    return parse_sidecar(data, target)

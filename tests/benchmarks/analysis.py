@@ -1,0 +1,341 @@
+"""Analysis figures: speed, stability of the verdicts, calibration of the win chance, and
+the check of the late-round deep takes (run: python tests/benchmarks/analysis.py).
+
+1. Wall time of `rummy500 analyze` on the sample games at the default settings (both
+   cores), fresh (no saved analysis), alternating with the baseline commit's (`--baseline`,
+   default f921537: the commit this analysis work started from) in the same run; the ratio
+   new/old. Target: two-players.jsonl <= 2 s.
+2. Label agreement between two sample seeds over games of mixed strength (random,
+   greedy, strong and expert seats, 2 to 4 players): of the decisions that either run
+   calls a mistake or a blunder, how many get the same label from both (target: 95%);
+   how many the other run contradicts (a different clear label: not `unclear`).
+3. The win-chance model on held-out simulated games (seeds that the fit never saw):
+   Brier score and a reliability table (predicted decile against the observed win
+   rate), the fitted model against the old heuristic, at every sampled position and at
+   the deals alone.
+4. The late-round deep takes of replays/two-players.jsonl: the move played and the
+   judge's better move, each played out to the round's end by the strong bot for every
+   seat over 200 sampled deals (the same deals for both): the mean round score spread,
+   its 95% interval, and the games won.
+
+Sections: --only 1,2,3,4. Long: run it in the background under nice.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+SAMPLES = ("two-players.jsonl", "stacked-deep-take.jsonl", "four-players.jsonl")
+
+
+# --- 1. Wall time ----------------------------------------------------------------------
+
+
+def _analyze_once(source: Path, log: Path, env_path: Path | None) -> float:
+    import os
+
+    for stale in log.parent.glob("*.analysis.jsonl"):
+        stale.unlink()
+    env = dict(os.environ)
+    if env_path is not None:
+        env["PYTHONPATH"] = str(env_path)
+    command = [sys.executable, "-m", "rummy500_cli.cli.main", "analyze", str(log)]
+    start = time.perf_counter()
+    subprocess.run(command, check=True, capture_output=True, env=env, cwd=log.parent)
+    return time.perf_counter() - start
+
+
+def wall_times(baseline: str, runs: int) -> None:
+    print("== 1. Wall time of rummy500 analyze LOG (default settings, fresh) ==", flush=True)
+    with tempfile.TemporaryDirectory() as folder:
+        base = Path(folder) / "baseline"
+        have_base = (
+            subprocess.run(
+                ["git", "-C", str(ROOT), "worktree", "add", "--detach", str(base), baseline],
+                capture_output=True,
+                check=False,
+            ).returncode
+            == 0
+        )
+        try:
+            for name in SAMPLES:
+                log = Path(folder) / name
+                shutil.copy(ROOT / "replays" / name, log)
+                new, old = [], []
+                for _ in range(runs):
+                    new.append(_analyze_once(ROOT / "replays" / name, log, ROOT))
+                    if have_base:
+                        old.append(_analyze_once(ROOT / "replays" / name, log, base))
+                line = f"$ rummy500 analyze replays/{name}: median {statistics.median(new):.2f} s"
+                line += f" (runs {', '.join(f'{t:.2f}' for t in new)})"
+                if old:
+                    line += (
+                        f"; baseline {baseline} {statistics.median(old):.2f} s; ratio "
+                        f"{statistics.median(new) / statistics.median(old):.2f}"
+                    )
+                print(line, flush=True)
+        finally:
+            if have_base:
+                subprocess.run(
+                    ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(base)],
+                    capture_output=True,
+                    check=False,
+                )
+
+
+# --- 2. Agreement ----------------------------------------------------------------------
+
+MIXES = (
+    ("random", "greedy"),
+    ("greedy", "strong"),
+    ("strong", "expert"),
+    ("greedy", "greedy"),
+    ("strong", "random"),
+    ("greedy", "strong", "random"),
+    ("strong", "strong", "greedy"),
+    ("greedy", "random", "strong", "expert"),
+)
+
+
+def mixed_games(count: int) -> list[list]:
+    from rummy500_cli.rules import make_rules
+    from rummy500_cli.selfplay import bot_game
+
+    games = []
+    for number in range(count):
+        levels = MIXES[number % len(MIXES)]
+        rules = make_rules({"target": 500 if len(levels) == 2 else 300})
+        _, events = bot_game(len(levels), rules, f"agree/{number}", levels, think=20)
+        games.append(events)
+    return games
+
+
+def agreement(count: int, think: int, jobs: int | None) -> None:
+    from rummy500_cli.judge import SEVERE, UNCLEAR, judge_decisions
+
+    print(f"== 2. Label agreement between two sample seeds ({count} games, --think {think}) ==")
+    games = mixed_games(count)
+    same = contradicted = severe = unclear_pairs = decisions = 0
+    labels: Counter[tuple[str | None, str | None]] = Counter()
+    started = time.perf_counter()
+    for events in games:
+        seats = list(range(len(events[0].players)))
+        first = judge_decisions(events, seats, think, jobs=jobs, sample_seed="one")
+        second = judge_decisions(events, seats, think, jobs=jobs, sample_seed="two")
+        assert [d.seq for d in first] == [d.seq for d in second]
+        for a, b in zip(first, second, strict=True):
+            decisions += 1
+            labels[(a.label, b.label)] += 1
+            if a.label in SEVERE or b.label in SEVERE:
+                severe += 1
+                if a.label == b.label:
+                    same += 1
+                elif UNCLEAR not in (a.label, b.label):
+                    contradicted += 1
+                else:
+                    unclear_pairs += 1
+    elapsed = time.perf_counter() - started
+    print(
+        f"{decisions} decisions judged twice in {elapsed:.0f} s; {severe} called a mistake or a "
+        f"blunder by either run: the same label from both {same} "
+        f"({100 * same / max(severe, 1):.1f}%; target 95%), the other run unclear {unclear_pairs}, "
+        f"a different clear label {contradicted} ({100 * contradicted / max(severe, 1):.1f}%)"
+    )
+    clear = sum(n for (a, b), n in labels.items() if a == b)
+    print(f"every label (none included): the same from both runs {100 * clear / decisions:.1f}%")
+    for (a, b), n in sorted(labels.items(), key=lambda item: -item[1]):
+        if a != b or a is not None:
+            print(f"  {a or '-'} / {b or '-'}: {n}")
+
+
+# --- 3. Calibration --------------------------------------------------------------------
+
+
+def old_heuristic(totals, seat: int, gain: float, target: int) -> float:
+    """The win chance that analyze used before the fitted model (kept for comparison)."""
+    others = [total for index, total in enumerate(totals) if index != seat]
+    lead = totals[seat] + gain - max(others)
+    remaining = max(0, target - max(totals))
+    scale = 10.0 + 0.25 * remaining
+    fair = 1 / len(totals)
+    logit = lead / scale + math.log(fair / (1 - fair))
+    return 1 / (1 + math.exp(-max(-50.0, min(50.0, logit))))
+
+
+def calibration(games: int) -> None:
+    from rummy500_cli.win_model import model
+    from rummy500_cli.win_model_fit import simulate_one
+
+    fitted = model()
+    print(
+        f"== 3. Win chance on {games} held-out simulated games (model version {fitted.version}) =="
+    )
+    rows: dict[str, list[tuple[float, float]]] = {"new": [], "old": []}
+    deals: dict[str, list[tuple[float, float]]] = {"new": [], "old": []}
+    for number in range(games):
+        game = simulate_one(f"heldout/{number}")
+        if game["winner"] is None:
+            continue
+        target = game["target"]
+        for position in game["positions"]:
+            _round, _stock, _mover, totals, table, _cards, deadwood = position
+            new = fitted.chances(position, target)
+            standing = [t - d for t, d in zip(table, deadwood, strict=True)]
+            at_deal = not any(table) and _mover >= 0 and _stock >= 20
+            for seat in range(len(totals)):
+                others = [s for i, s in enumerate(standing) if i != seat]
+                gain = standing[seat] - sum(others) / len(others)
+                won = 1.0 if seat == game["winner"] else 0.0
+                old = old_heuristic(totals, seat, gain, target)
+                rows["new"].append((new[seat], won))
+                rows["old"].append((old, won))
+                if at_deal:
+                    deals["new"].append((new[seat], won))
+                    deals["old"].append((old_heuristic(totals, seat, 0, target), won))
+
+    def brier(pairs) -> float:
+        return sum((p - y) ** 2 for p, y in pairs) / len(pairs)
+
+    for name, sets in (("every sampled position", rows), ("the deals", deals)):
+        print(
+            f"Brier score over {len(sets['new'])} seat-positions at {name}: fitted "
+            f"{brier(sets['new']):.4f}, old heuristic {brier(sets['old']):.4f}"
+        )
+    print(
+        "reliability (every position): predicted decile: mean predicted / observed win rate (count)"
+    )
+    print(f"  {'decile':<9}{'fitted':>28}{'old heuristic':>30}")
+    for decile in range(10):
+        cells = []
+        for name in ("new", "old"):
+            inside = [
+                (p, y)
+                for p, y in rows[name]
+                if decile / 10 <= p < (decile + 1) / 10 or (decile == 9 and p == 1)
+            ]
+            if inside:
+                mean = sum(p for p, _ in inside) / len(inside)
+                rate = sum(y for _, y in inside) / len(inside)
+                cells.append(f"{mean:.3f} / {rate:.3f} ({len(inside):>6})")
+            else:
+                cells.append("-")
+        print(f"  {decile / 10:.1f}-{(decile + 1) / 10:.1f}  {cells[0]:>28}{cells[1]:>30}")
+
+
+# --- 4. The deep takes -----------------------------------------------------------------
+
+DEEP_TAKES = {
+    180: "take 10",
+    182: "take 11",
+    185: "take 12",
+    187: "take 13",
+    189: "take 14",
+    191: "take 15",
+    194: "take 13",
+    196: "take 14",
+    199: "take 15",
+}
+"""The late-round draws of replays/two-players.jsonl that the first judge called
+blunders or mistakes, and its better move."""
+
+
+def deep_takes(deals: int) -> None:
+    from rummy500_cli.actions import parse_action
+    from rummy500_cli.bots.expert import ExpertBot
+    from rummy500_cli.bots.knowledge import Knowledge, determinize, masked_state
+    from rummy500_cli.bots.strong import StrongBot
+    from rummy500_cli.engine import legal_actions, recorded_action, resolve
+    from rummy500_cli.events import GameEnded, RoundEnded
+    from rummy500_cli.records.log import read_log
+    from rummy500_cli.state import State
+
+    print(f"== 4. Late-round deep takes of two-players.jsonl, played out over {deals} deals ==")
+    events = read_log(ROOT / "replays" / "two-players.jsonl").events
+    state = State(events[0])
+    for index in range(1, len(events)):
+        if index in DEEP_TAKES:
+            seat = state.to_move
+            bot = ExpertBot(events[0].seed, seat, 100)
+            bot.catch_up(events[:index])
+            knowledge = bot.knowledge(state)
+            masked = masked_state(state, knowledge)
+            moves = (recorded_action(state, events[index]), parse_action(DEEP_TAKES[index], state))
+            strong = StrongBot(events[0].seed, seat)
+            own = strong.explain(state)[0].text()
+            rng = bot.rng(state, "/deep-takes")
+            spreads: list[list[float]] = [[], []]
+            won = [0, 0]
+            for sample in range(deals):
+                world = determinize(masked, knowledge, rng, f"deep/{sample}")
+                for which, move in enumerate(moves):
+                    play = world.copy()
+                    spread = None
+                    pending = [move]
+                    while pending or spread is None:
+                        action = pending.pop() if pending else None
+                        if action is None:
+                            legal = legal_actions(play)
+                            if len(legal) == 1:
+                                action = legal[0]
+                            else:
+                                strong._seat = play.to_move
+                                action = strong.decide(
+                                    play, legal, Knowledge.build(play, play.to_move, None)
+                                )[0]
+                        for event in resolve(play, action):
+                            play.apply(event)
+                            if isinstance(event, RoundEnded):
+                                scores = [s.score for s in event.scores]
+                                spread = scores[seat] - scores[1 - seat]
+                            elif isinstance(event, GameEnded):
+                                won[which] += event.winner == seat
+                    strong._seat = seat
+                    spreads[which].append(spread)
+            diffs = [b - a for a, b in zip(*spreads, strict=True)]
+            mean = statistics.fmean(diffs)
+            error = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs))
+            print(
+                f"event {index} {state.players[seat]} (stock {len(state.stock)}): played "
+                f"{moves[0].text()}: round spread {statistics.fmean(spreads[0]):+.1f}, won "
+                f"{won[0]}/{deals}; {moves[1].text()}: {statistics.fmean(spreads[1]):+.1f}, won "
+                f"{won[1]}/{deals}; difference {mean:+.1f} +/- {error:.1f}; strong itself plays "
+                f"{own}",
+                flush=True,
+            )
+        state.apply(events[index])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--only", default="1,2,3,4")
+    parser.add_argument("--baseline", default="f921537")
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--games", type=int, default=30, help="games for the agreement")
+    parser.add_argument("--think", type=int, default=100)
+    parser.add_argument("--jobs", type=int, default=None)
+    parser.add_argument("--heldout", type=int, default=400, help="held-out games")
+    parser.add_argument("--deals", type=int, default=200)
+    args = parser.parse_args()
+    sections = {int(x) for x in args.only.split(",")}
+    if 1 in sections:
+        wall_times(args.baseline, args.runs)
+    if 2 in sections:
+        agreement(args.games, args.think, args.jobs)
+    if 3 in sections:
+        calibration(args.heldout)
+    if 4 in sections:
+        deep_takes(args.deals)
+
+
+if __name__ == "__main__":
+    main()
