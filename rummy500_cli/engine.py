@@ -1603,6 +1603,7 @@ def _card(text: str) -> Card:
 
 _RECORDED = {
     StockDrawn: lambda e: DrawStock(),
+    StockRebuilt: lambda e: DrawStock(),  # RULES 6b.6: the draw that rebuilt the stock
     DrawSkipped: lambda e: DrawStock(),
     PileTaken: lambda e: TakePile(e.depth, len(e.split or ())),
     Melded: lambda e: _recorded_meld(e),

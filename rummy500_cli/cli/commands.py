@@ -12,8 +12,10 @@ import msgspec
 
 from ..actions import ALIASES, USAGE, parse_action
 from ..engine import legal_actions
-from ..errors import Rummy500Error
+from ..errors import LogError, Rummy500Error, clipped, quoted
 from ..events import Event, RoundEnded
+from ..numbers import whole_number
+from ..protocol import MAX_LINE
 from ..render.rules_text import rules_text
 from ..render.scores import score_table
 from ..render.style import Style
@@ -82,12 +84,16 @@ class Interpreter:
         state = self.session.state
         if state.to_move != seat:
             return Reply(error=f"it is {state.players[state.to_move]}'s turn")
+        if len(line) > MAX_LINE:
+            return Reply(error=f"a line of {len(line)} characters is too long for a command")
         try:
             action = parse_action(line, state)
             events = self.session.submit(action, seat, on_event)
+        except LogError:
+            raise  # the move could not be saved: that stops the game, it is no refusal
         except Rummy500Error as error:
             legal = legal_summary(self.session, ascii=self.style.ascii)
-            return Reply(error=f"{error}; legal now: {legal}")
+            return Reply(error=f"{clipped(str(error))}; legal now: {legal}")
         return Reply(events=events)
 
     def table(self, seat: int) -> str:
@@ -134,7 +140,7 @@ class Interpreter:
         return Reply(lines=[rules_text(state.rules, state.n)])
 
     def _log(self, args: list[str], seat: int) -> Reply:
-        count = int(args[0]) if args and args[0].isdigit() else 20
+        count = (whole_number(args[0]) if args else None) or 20
         events = self.session.events
         start = max(0, len(events) - count)
         lines = []
@@ -156,7 +162,7 @@ class Interpreter:
             word = ALIASES.get(word, META_ALIASES.get(word, word))
             text = USAGE.get(word) or META.get(word)
             if text is None:
-                return Reply(error=f"no command {args[0]!r}; try help")
+                return Reply(error=f"no command {quoted(args[0], 40)}; try help")
             return Reply(lines=[text])
         rules = self.session.state.rules
         shown = {word for word in USAGE if _in_game(word, rules)}

@@ -2,10 +2,24 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
 import click
+
+
+class Seconds(click.FloatRange):
+    """A number of seconds in a range: finite (never nan or inf), as a timeout or a
+    pause must be."""
+
+    name = "seconds"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        number = super().convert(value, param, ctx)
+        if math.isnan(number) or math.isinf(number):
+            self.fail(f"{value!r} is not a number of seconds", param, ctx)
+        return number
 
 
 def rule_options(command: Callable[..., Any]) -> Callable[..., Any]:

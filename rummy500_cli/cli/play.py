@@ -13,9 +13,35 @@ from typing import IO
 
 import click
 
-from .options import default_players, rule_options, rules_from
+from .failure import Failure, warn
+from .options import Seconds, default_players, rule_options, rules_from
 
 BOT_NAMES = ["Ada", "Bob", "Cy", "Dee", "Eve", "Fox", "Gus", "Hal"]
+NAME_LIMIT = 40
+"""The longest player name, in characters (a name is shown on every line of the table)."""
+SEED_LIMIT = 200
+"""The longest seed, in characters."""
+
+
+def plain_text_problem(text: str, limit: int) -> str | None:
+    """Why `text` cannot be a new name or seed: a control character (it would reach
+    every terminal that shows the game), or more than `limit` characters."""
+    from ..errors import quoted
+    from ..render.printable import control_character
+
+    bad = control_character(text)
+    if bad is not None:
+        return f"{quoted(text, 40)} holds the control character {bad}; use plain text"
+    if len(text) > limit:
+        return f"{quoted(text, 40)} is longer than {limit} characters"
+    return None
+
+
+def _check_seed(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    problem = None if value is None else plain_text_problem(value, SEED_LIMIT)
+    if problem is not None:
+        raise click.BadParameter(problem)
+    return value
 
 
 def _display_options(command):
@@ -29,7 +55,7 @@ def _display_options(command):
     )(command)
     command = click.option(
         "--bot-timeout",
-        type=click.FloatRange(0.1),
+        type=Seconds(0.1, 3600),
         default=10.0,
         show_default=True,
         metavar="SECONDS",
@@ -37,7 +63,7 @@ def _display_options(command):
     )(command)
     command = click.option(
         "--pace",
-        type=click.FloatRange(0),
+        type=Seconds(0, 60),
         default=None,
         metavar="SECONDS",
         help="Pause after each bot move (default 0.8 on a terminal, 0 otherwise).",
@@ -90,7 +116,8 @@ def _parse_seats(
     players: int, name: str | None, bots: str, seats: tuple[str, ...]
 ) -> tuple[list[str], list[str]]:
     """Names and kinds of every seat from --players, --name, --bots and --seat."""
-    from ..errors import RulesError
+    from ..errors import RulesError, quoted
+    from ..numbers import whole_number
     from ..session import parse_seat_kind
 
     levels = [level.strip() for level in bots.split(",") if level.strip()] or ["greedy"]
@@ -103,13 +130,16 @@ def _parse_seats(
     names: list[str | None] = [None] * players
     for spec in seats:
         number, sep, value = spec.partition("=")
-        if not sep or not number.strip().isdigit():
+        seat_number = whole_number(number.strip())
+        if not sep or seat_number is None:
             raise click.BadParameter(
-                f"{spec!r}: write N=KIND[:NAME], e.g. 1=human:Ana", param_hint="--seat"
+                f"{quoted(spec, 40)}: write N=KIND[:NAME], e.g. 1=human:Ana", param_hint="--seat"
             )
-        seat = int(number)
+        seat = seat_number
         if not 0 <= seat < players:
-            raise click.BadParameter(f"{spec!r}: seats are 0 to {players - 1}", param_hint="--seat")
+            raise click.BadParameter(
+                f"{quoted(spec, 40)}: seats are 0 to {players - 1}", param_hint="--seat"
+            )
         if value.strip().startswith("exec:"):
             try:
                 kinds[seat] = parse_seat_kind(value)
@@ -125,9 +155,18 @@ def _parse_seats(
             raise click.BadParameter(str(error), param_hint="--seat") from None
         if len(parts) > 1 and parts[1].strip():
             names[seat] = ":".join(parts[1:]).strip()
+    for seat, given in enumerate(names):
+        problem = None if given is None else plain_text_problem(given, NAME_LIMIT)
+        if problem is not None:
+            raise click.BadParameter(f"seat {seat}'s name {problem}", param_hint="--seat")
+    if name is not None and (problem := plain_text_problem(name, NAME_LIMIT)):
+        raise click.BadParameter(problem, param_hint="--name")
+    user = os.environ.get("USER") or ""
+    if plain_text_problem(user, NAME_LIMIT):
+        user = ""  # a login name fit for no table: the default below serves
     humans = [seat for seat, kind in enumerate(kinds) if kind == "human"]
     if humans and names[humans[0]] is None:
-        names[humans[0]] = name or os.environ.get("USER") or "You"
+        names[humans[0]] = name or user or "You"
     taken = {n for n in names if n}
     pool = [n for n in BOT_NAMES if n not in taken]
     final = []
@@ -165,6 +204,9 @@ def _console(json_mode, commands, quiet, strict, style, session):
     from .loop import JsonConsole, PlainConsole
 
     stream = commands if commands is not None else sys.stdin
+    reconfigure = getattr(stream, "reconfigure", None)
+    if reconfigure is not None:  # bytes that are not UTF-8 make a refused line, not a crash
+        reconfigure(errors="replace")
     if json_mode:
         humans = [s for s in range(session.state.n) if session.is_human(s)]
         return JsonConsole(stream, style, quiet, strict, humans)
@@ -184,7 +226,7 @@ def _go(
 
     console = _console(json_mode, commands, quiet, strict, style, session)
     for warning in warnings:
-        click.echo(f"warning: {warning}", err=True)
+        warn(warning)
     interactive = type(console).__name__ == "PromptConsole"
     if pace is None:
         pace = 0.8 if interactive else 0.0
@@ -223,7 +265,10 @@ def _go(
     help="Seat N: human or a bot level, with a name (repeatable), e.g. 1=human:Ana.",
 )
 @click.option(
-    "--seed", default=None, help="Deal from this seed (default: a fresh one, shown at the start)."
+    "--seed",
+    default=None,
+    callback=_check_seed,
+    help="Deal from this seed (default: a fresh one, shown at the start).",
 )
 @click.option(
     "--deck",
@@ -270,7 +315,7 @@ def play(
     """
     from ..errors import RulesError, Rummy500Error
     from ..session import Session
-    from .paths import new_save_path
+    from .paths import new_save_path, saves_dir, under
 
     source = click.get_current_context().get_parameter_source("players")
     if source == click.core.ParameterSource.DEFAULT:
@@ -279,16 +324,17 @@ def play(
     names, kinds = _parse_seats(players, name, bots, seats)
     if seed is None:
         seed = str(secrets.randbelow(10**9))
-    seed_value: int | str = int(seed) if seed.isdigit() and str(int(seed)) == seed else seed
     stacked = _read_deck(deck) if deck is not None else []
-    path = save or new_save_path(str(seed_value))
+    path = save or new_save_path(seed)
     style = choose_style(color, ascii_cards, four_color)
     try:
-        session = Session.start(path, names, kinds, rules, seed_value, stacked, bot_timeout)
+        session = Session.start(
+            path, names, kinds, rules, seed, stacked, bot_timeout, under(path, saves_dir())
+        )
     except RulesError as error:  # names or a stacked deck that cannot make a game
         raise click.UsageError(str(error)) from None
     except Rummy500Error as error:
-        raise click.ClickException(str(error)) from None
+        raise Failure(str(error)) from None
     _go(session, json_mode, commands, quiet, strict, style, pace, windows)
 
 
@@ -316,13 +362,13 @@ def resume(
     if path is None:
         path = latest_unfinished()
         if path is None:
-            raise click.ClickException("no unfinished game is saved; start one with rummy500 play")
+            raise Failure("no unfinished game is saved; start one with rummy500 play")
     style = choose_style(color, ascii_cards, four_color)
     try:
         session, warnings = Session.resume(path, bot_timeout)
     except Rummy500Error as error:
-        raise click.ClickException(str(error)) from None
+        raise Failure(str(error)) from None
     if session.state.over:
         session.close()
-        raise click.ClickException(f"{path}: this game is over; see it with rummy500 replay {path}")
+        raise Failure(f"{path}: this game is over; see it with rummy500 replay {path}")
     _go(session, json_mode, commands, quiet, strict, style, pace, windows, warnings)

@@ -18,6 +18,7 @@ from prompt_toolkit.history import FileHistory, InMemoryHistory
 from prompt_toolkit.output import ColorDepth
 from prompt_toolkit.shortcuts import clear
 
+from ..render.printable import printable
 from ..render.style import Style
 from ..render.table import STEP_WORDS
 from ..session import Session
@@ -105,9 +106,10 @@ class PromptConsole(PlainConsole):
         )
 
     def show(self, text: str) -> None:
-        print_formatted_text(ANSI(text))
+        print_formatted_text(ANSI(self.style.text(text)))
 
     def error(self, text: str) -> None:
+        text = printable(text)
         self.show(f"\x1b[31m{text}\x1b[0m" if self.style.color else f"error: {text}")
 
     def _toolbar(self) -> str:

@@ -20,6 +20,7 @@ from prompt_toolkit.output import ColorDepth
 
 from ..cards import Card
 from ..errors import ParseError
+from ..numbers import whole_number
 from ..records.branch import branch_problem
 from ..records.replay import Replay
 from ..render.position import describe_position
@@ -45,7 +46,7 @@ def view_replay(game: Replay, path: Path, seat, style: Style) -> int | None:
     def text():
         body = describe_position(game, position, seat, style)
         status = f"g {''.join(typed)}" if typed is not None else message
-        return ANSI(f"{path}\n{body}\n\n{status}")
+        return ANSI(style.text(f"{path}\n{body}\n\n{status}"))
 
     bindings = KeyBindings()
     typing = Condition(lambda: typed is not None)
@@ -126,8 +127,9 @@ def view_replay(game: Replay, path: Path, seat, style: Style) -> int | None:
             return
         target = "".join(typed).strip()
         typed = None
-        if target.isdigit():
-            move(int(target))
+        number = whole_number(target)
+        if number is not None:
+            move(number)
             return
         try:
             card = Card.parse(target)

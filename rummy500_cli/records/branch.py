@@ -35,8 +35,11 @@ def default_branch_path(log: Path, at: int) -> Path:
     return log.with_name(f"{log.stem}-branch-{at}.jsonl")
 
 
-def write_branch(log: Path, data: LogData, at: int, target: Path) -> None:
-    """Write the branch of `data` (read from `log`) after event `at` to `target`.
+def write_branch(
+    log: Path, data: LogData, at: int, target: Path, make_parents: bool = False
+) -> None:
+    """Write the branch of `data` (read from `log`) after event `at` to `target`
+    (`make_parents`: see `LogWriter.create`).
 
     The caller has checked `branch_problem`; a file error is a `LogError`."""
     header = data.events[0]
@@ -48,4 +51,4 @@ def write_branch(log: Path, data: LogData, at: int, target: Path) -> None:
         parent_at=at,
         parent_hash=line_hash(data.lines[at]),
     )
-    LogWriter.create(target, [header, *data.events[1 : at + 1]]).close()
+    LogWriter.create(target, [header, *data.events[1 : at + 1]], make_parents).close()
