@@ -86,8 +86,7 @@ def _escaped(error: click.UsageError) -> click.UsageError:
     shown escaped (click would print it raw)."""
     from ..render.printable import printable
 
-    error.message = printable(error.message)
-    return error
+    return click.UsageError(printable(error.format_message()), error.ctx)
 
 
 @click.group(
