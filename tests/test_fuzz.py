@@ -632,6 +632,7 @@ def _paths(folder: Path) -> list[str]:
         str(folder / "no" / "such" / "dir" / "x.jsonl"),
         str(folder),
         "/dev/null",
+        "/dev/zero",
         str(folder / "summary.json"),
         str(folder / "deck.txt"),
         str(folder / "fresh-a.jsonl"),

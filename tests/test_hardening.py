@@ -403,6 +403,22 @@ def test_readers_refuse_what_is_not_a_file(tmp_path, reader) -> None:
         one_line_error(outcome, needle)
 
 
+def test_options_that_name_files_refuse_what_never_ends(tmp_path) -> None:
+    fifo = tmp_path / "fifo.json"
+    os.mkfifo(fifo)
+    deck = run(["play", "--deck", "/dev/zero", "--save", tmp_path / "a.jsonl"], timeout=20)
+    assert deck.sound and deck.code == 2 and "not a stacked deck" in deck.stderr
+    one_line_error(run(["simulate", "merge", fifo], timeout=20), "not a regular file")
+    one_line_error(run(["simulate", "merge", "/dev/zero"], timeout=20), "not a regular file")
+    commands = run(
+        ["play", "--commands", "/dev/zero", "--save", tmp_path / "b.jsonl", "--seed", "1"],
+        timeout=60,
+    )
+    assert commands.sound and commands.code == 0, commands.describe()
+    assert "the input is not lines" in commands.stderr
+    assert "unfinished" in verified(tmp_path / "b.jsonl")
+
+
 # --- 9. Option values ------------------------------------------------------------------------
 
 

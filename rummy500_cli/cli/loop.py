@@ -124,14 +124,25 @@ def read_line(stream: IO[str]) -> str | None:
     if len(line) <= protocol.MAX_LINE or line.endswith("\n"):
         return line
     length = len(line)
-    while not line.endswith("\n"):
+    while not line.endswith("\n") and length <= SKIP_LIMIT:
         line = stream.readline(protocol.MAX_LINE)
         if line == "":
             break
         length += len(line)
+    if length > SKIP_LIMIT:
+        raise EndOfLines(f"no end of line in {SKIP_LIMIT} characters: the input is not lines")
     raise ParseError(
         f"a line of {length} characters is too long for a command (at most {protocol.MAX_LINE})"
     )
+
+
+SKIP_LIMIT = 16 << 20
+"""How far a line too long is read for its end (16 M characters); an input with no end
+of line in that much is not lines of text at all (such as /dev/zero), and is left."""
+
+
+class EndOfLines(ParseError):
+    """An input that is not lines of text: reading it stops, as at its end."""
 
 
 def resume_line(session: Session) -> str:
@@ -204,6 +215,9 @@ def run(
                 dirty = False
             try:
                 line = console.read(session, seat)
+            except EndOfLines as error:  # /dev/zero: say so, and leave as at the end
+                console.error(str(error))
+                raise Quit from None
             except ParseError as error:  # a line that is not even a command
                 reply = Reply(error=str(error))
             else:

@@ -5,6 +5,7 @@ Only click is imported at module level: `rummy500 play --help` must start fast.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
 import sys
@@ -180,13 +181,26 @@ def _parse_seats(
     return final, kinds
 
 
+DECK_LIMIT = 1 << 20
+"""The longest stacked deck file read, in characters (a deck of 108 cards for each of
+a hundred rounds is a fraction of it)."""
+
+
 def _read_deck(handle: IO[str]):
     """A stacked deck file: cards top first; '#' comments; a line '---' starts a round."""
     from ..cards import parse_cards
     from ..errors import ParseError
 
+    try:
+        text = handle.read(DECK_LIMIT + 1)
+    except (OSError, UnicodeDecodeError) as error:
+        raise click.BadParameter(f"cannot read it: {error}", param_hint="--deck") from None
+    if len(text) > DECK_LIMIT:
+        raise click.BadParameter(
+            f"more than {DECK_LIMIT} characters: not a stacked deck", param_hint="--deck"
+        )
     rounds: list[list] = [[]]
-    for number, raw in enumerate(handle, 1):
+    for number, raw in enumerate(text.splitlines(), 1):
         line = raw.split("#", 1)[0].strip()
         if line == "---":
             rounds.append([])
@@ -200,13 +214,20 @@ def _read_deck(handle: IO[str]):
     return rounds
 
 
+def _lenient(*streams: IO[str] | None) -> None:
+    """Input streams read bytes that are not UTF-8 as U+FFFD (a refused line, not a
+    crash); done before anything reads them, as a text stream allows."""
+    for stream in streams:
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            with contextlib.suppress(OSError, ValueError):
+                reconfigure(errors="replace")
+
+
 def _console(json_mode, commands, quiet, strict, style, session):
     from .loop import JsonConsole, PlainConsole
 
     stream = commands if commands is not None else sys.stdin
-    reconfigure = getattr(stream, "reconfigure", None)
-    if reconfigure is not None:  # bytes that are not UTF-8 make a refused line, not a crash
-        reconfigure(errors="replace")
     if json_mode:
         humans = [s for s in range(session.state.n) if session.is_human(s)]
         return JsonConsole(stream, style, quiet, strict, humans)
@@ -317,6 +338,7 @@ def play(
     from ..session import Session
     from .paths import new_save_path, saves_dir, under
 
+    _lenient(sys.stdin, commands, deck)
     source = click.get_current_context().get_parameter_source("players")
     if source == click.core.ParameterSource.DEFAULT:
         players = default_players(variant, players)  # RULES 8: sides need 4 players
@@ -359,6 +381,7 @@ def resume(
     from ..session import Session
     from .games import latest_unfinished
 
+    _lenient(sys.stdin, commands)
     if path is None:
         path = latest_unfinished()
         if path is None:

@@ -329,6 +329,25 @@ def simulate(
     _emit(summarize(config, results, slice_), as_json)
 
 
+SUMMARY_LIMIT = 64 << 20
+"""The largest summary read (a summary of a million games is a few kilobytes)."""
+
+
+def _read_summary(name: str) -> bytes:
+    """The bytes of a summary file: a regular file of at most SUMMARY_LIMIT bytes (a pipe
+    or a device is refused, never waited on)."""
+    import os
+    import stat
+
+    if not stat.S_ISREG(os.stat(name).st_mode):
+        raise ValueError("not a regular file")
+    with open(name, "rb") as handle:
+        data = handle.read(SUMMARY_LIMIT + 1)
+    if len(data) > SUMMARY_LIMIT:
+        raise ValueError(f"more than {SUMMARY_LIMIT >> 20} MB")
+    return data
+
+
 @simulate.command("merge")
 @click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
 @click.option("--json", "as_json", is_flag=True, help="Print the merged summary as JSON.")
@@ -336,17 +355,17 @@ def merge_command(files: tuple[str, ...], as_json: bool) -> None:
     """Add up the --json summaries of slices of one run (--shard K/N)."""
     import json
 
+    from ..errors import clipped
     from ..selfplay import MergeError, merge
 
     summaries = []
     for name in files:
         try:
-            with open(name, encoding="utf-8") as handle:
-                summaries.append(json.load(handle))
-        except (OSError, ValueError) as error:
-            raise Failure(f"{name}: not a JSON summary ({error})") from None
+            summaries.append(json.loads(_read_summary(name)))
+        except (OSError, ValueError, RecursionError) as error:
+            raise Failure(f"{name}: not a JSON summary ({clipped(str(error), 200)})") from None
     try:
         merged = merge(summaries)
-    except (MergeError, KeyError, TypeError) as error:
-        raise Failure(f"cannot merge: {error}") from None
+    except (MergeError, KeyError, TypeError, AttributeError, ValueError) as error:
+        raise Failure(f"cannot merge: {clipped(str(error), 200)}") from None
     _emit(merged, as_json)
