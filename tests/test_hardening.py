@@ -456,7 +456,7 @@ def test_save_makes_folders_only_under_the_saves_folder(tmp_path) -> None:
     assert not (tmp_path / "new").exists()
     passwd = tmp_path / "passwd"
     passwd.write_text("root:x:0:0\n")
-    one_line_error(run(["play", "--save", passwd / "x.jsonl"], input=""))
+    one_line_error(run(["play", "--save", passwd / "x.jsonl"], input=""), "is not a folder")
     inside = saves(tmp_path) / "mine" / "deep" / "g.jsonl"
     assert run(["play", "--save", inside], input="").code == 0
     assert inside.is_file()

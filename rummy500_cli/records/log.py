@@ -296,9 +296,10 @@ class LogWriter:
             except OSError as error:
                 raise LogError(f"{target.parent}: cannot create: {error.strerror}") from None
         elif not target.parent.is_dir():
+            what = "is not a folder" if target.parent.exists() else "does not exist"
             raise LogError(
-                f"{target}: the folder {target.parent} does not exist; create it first or "
-                "save somewhere else"
+                f"{target}: the folder {target.parent} {what}; create it first or save "
+                "somewhere else"
             )
         try:
             handle = open(target, "xb", buffering=0)  # noqa: SIM115 - held open for the game
