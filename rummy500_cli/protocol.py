@@ -19,7 +19,7 @@ from .cards import Card
 from .engine import legal_actions
 from .errors import ParseError
 from .events import Event, GameStarted
-from .render.printable import printable_json
+from .render.printable import printable, printable_json
 from .state import State
 from .view import view, visible_event
 
@@ -33,7 +33,22 @@ few dozen): a longer one is refused without being kept in memory."""
 def encode(message: dict[str, Any]) -> str:
     """One protocol line, without its newline (with no control character left raw:
     a program may print what it reads)."""
-    return printable_json(msgspec.json.encode(message).decode())
+    try:
+        data = msgspec.json.encode(message)
+    except UnicodeEncodeError:  # a file name that is not UTF-8 (the log's, in hello)
+        data = msgspec.json.encode(_mended(message))
+    return printable_json(data.decode())
+
+
+def _mended(value: Any) -> Any:
+    """A message with its lone surrogates escaped, so that it encodes."""
+    if isinstance(value, str):
+        return printable(value)
+    if isinstance(value, dict):
+        return {key: _mended(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_mended(item) for item in value]
+    return value
 
 
 def hello(header: GameStarted, state: State, seats: list[str], you: list[int], log: str) -> dict:

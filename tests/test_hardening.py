@@ -176,14 +176,29 @@ def test_terminal_codes_from_a_log_are_shown_escaped(tmp_path, color) -> None:
         ["--seed", "7\x1b]0;x\x07"],
         ["--name", "A" * 41],
         ["--seed", "9" * 201],
+        ["--seed", "\udcff"],  # a byte of the command line that is not UTF-8
+        ["--seat", "1=exec:\udcff"],
+        ["--rule", "target=\udcff"],
     ],
-    ids=["name", "seat-name", "seed", "long-name", "long-seed"],
+    ids=["name", "seat-name", "seed", "long-name", "long-seed", "bytes", "exec", "rule"],
 )
 def test_new_names_and_seeds_refuse_control_characters(tmp_path, args) -> None:
     outcome = run(["play", "--save", tmp_path / "g.jsonl", *args], input="")
     assert outcome.sound and outcome.code == 2, outcome.describe()
     assert not raw_controls(outcome.stderr)
     assert not (tmp_path / "g.jsonl").exists()
+
+
+def test_a_file_name_that_is_not_utf8_plays_and_branches(tmp_path) -> None:
+    save = tmp_path / "\udcff.jsonl"  # as Python reads a name holding the byte 0xff
+    outcome = run(["play", "--seed", "7", "--json", "--save", save], input="")
+    assert outcome.sound and outcome.code == 0, outcome.describe()
+    hello = json.loads(outcome.stdout.splitlines()[0])
+    assert hello["log"] == str(tmp_path / "\\udcff.jsonl")
+    branched = run(["branch", save, "--at", "2"])
+    assert branched.sound and branched.code == 0, branched.describe()
+    assert not raw_controls(branched.stdout)
+    assert "unfinished" in verified(tmp_path / "\udcff-branch-2.jsonl")
 
 
 # --- 4. One bad input line never ends the session ---------------------------------------

@@ -22,6 +22,24 @@ class Seconds(click.FloatRange):
         return number
 
 
+def plain_text_problem(text: str, limit: int | None = None) -> str | None:
+    """Why `text` cannot be a name, a seed or an option of a new game: a control
+    character or bytes that are not UTF-8 (they would reach every terminal that shows
+    the game, or could not be written), or more than `limit` characters."""
+    from ..errors import quoted
+    from ..render.printable import control_character
+
+    bad = control_character(text)
+    if bad is not None:
+        return (
+            f"{quoted(text, 40)} holds {bad}, a control character or a byte that is not "
+            "UTF-8; use plain text"
+        )
+    if limit is not None and len(text) > limit:
+        return f"{quoted(text, 40)} is longer than {limit} characters"
+    return None
+
+
 def rule_options(command: Callable[..., Any]) -> Callable[..., Any]:
     """Add --variant, --rule (repeatable) and --target to a command."""
     command = click.option(
@@ -59,6 +77,10 @@ def rules_from(variant: str | None, rule: tuple[str, ...], target: int | None, p
     from ..errors import RulesError
     from ..rules import make_rules, parse_rule_options
 
+    for item in (variant or "", *rule):
+        problem = plain_text_problem(item)
+        if problem is not None:
+            raise click.BadParameter(problem, param_hint="--rule/--variant")
     try:
         options: dict[str, object] = dict(parse_rule_options(rule))
         if target is not None:

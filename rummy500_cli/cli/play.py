@@ -15,27 +15,13 @@ from typing import IO
 import click
 
 from .failure import Failure, warn
-from .options import Seconds, default_players, rule_options, rules_from
+from .options import Seconds, default_players, plain_text_problem, rule_options, rules_from
 
 BOT_NAMES = ["Ada", "Bob", "Cy", "Dee", "Eve", "Fox", "Gus", "Hal"]
 NAME_LIMIT = 40
 """The longest player name, in characters (a name is shown on every line of the table)."""
 SEED_LIMIT = 200
 """The longest seed, in characters."""
-
-
-def plain_text_problem(text: str, limit: int) -> str | None:
-    """Why `text` cannot be a new name or seed: a control character (it would reach
-    every terminal that shows the game), or more than `limit` characters."""
-    from ..errors import quoted
-    from ..render.printable import control_character
-
-    bad = control_character(text)
-    if bad is not None:
-        return f"{quoted(text, 40)} holds the control character {bad}; use plain text"
-    if len(text) > limit:
-        return f"{quoted(text, 40)} is longer than {limit} characters"
-    return None
 
 
 def _check_seed(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
@@ -130,6 +116,8 @@ def _parse_seats(
         raise click.BadParameter(str(error), param_hint="--bots") from None
     names: list[str | None] = [None] * players
     for spec in seats:
+        if problem := plain_text_problem(spec):
+            raise click.BadParameter(problem, param_hint="--seat")
         number, sep, value = spec.partition("=")
         seat_number = whole_number(number.strip())
         if not sep or seat_number is None:

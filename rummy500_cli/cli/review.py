@@ -275,7 +275,7 @@ def analyze(log: Path, seats: tuple[str, ...], think: int, json_mode: bool) -> N
 
     from ..analysis import game_stats, judge_decisions
     from ..render.analysis import analysis_text
-    from ..render.printable import printable_json
+    from ..render.printable import printable, printable_json
     from ..render.style import PLAIN
 
     data = _read(log)
@@ -306,7 +306,7 @@ def analyze(log: Path, seats: tuple[str, ...], think: int, json_mode: bool) -> N
             printable_json(
                 msgspec.json.encode(
                     {
-                        "log": str(log),
+                        "log": printable(str(log)),
                         "players": list(header.players),
                         "seats": chosen,
                         "think": think,

@@ -30,6 +30,12 @@ def branch_problem(game: Replay, at: int) -> str | None:
     return None
 
 
+def _text(name: str) -> str:
+    """A file name as text for the log: bytes that are not UTF-8 become U+FFFD (the
+    branch then finds its parent with `verify --parent`)."""
+    return name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+
+
 def default_branch_path(log: Path, at: int) -> Path:
     """Where a branch of `log` after event `at` is written unless told otherwise."""
     return log.with_name(f"{log.stem}-branch-{at}.jsonl")
@@ -47,7 +53,7 @@ def write_branch(
     header = replace(
         header,
         program=f"rummy500 {__version__}",
-        parent=log.name,
+        parent=_text(log.name),
         parent_at=at,
         parent_hash=line_hash(data.lines[at]),
     )

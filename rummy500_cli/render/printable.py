@@ -12,9 +12,13 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]")
+_CONTROL = re.compile(
+    "[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff]"
+)
 """C0 and C1 control characters, DEL, and the line separators and bidirectional marks
-and overrides of Unicode, which reorder or break what a terminal shows."""
+and overrides of Unicode, which reorder or break what a terminal shows; and lone
+surrogates (bytes of a command line or a file name that are not UTF-8), which cannot
+be written at all."""
 
 _NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
