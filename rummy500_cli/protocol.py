@@ -102,6 +102,8 @@ def read_input(line: str) -> str | Ping:
         message = msgspec.json.decode(text)
     except msgspec.DecodeError as error:
         raise ParseError(f"not JSON: {error}") from None
+    except UnicodeEncodeError:
+        raise ParseError("not JSON: the line is not UTF-8 text") from None
     except RecursionError:
         raise ParseError(f"not a message: {TOO_DEEP}") from None
     if isinstance(message, dict):

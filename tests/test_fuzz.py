@@ -724,7 +724,9 @@ def check_options(family: str, folder: Path, command: str, words: list[str], num
             problem = "exit 2 without a usage error"
         elif outcome.code not in (0, 1, 2):
             problem = f"exit {outcome.code}"
-    CENSUS.record(family, outcome, problem)
+    CENSUS.record(
+        family, outcome, f"{problem} (args {args!r})" if problem or not outcome.sound else None
+    )
 
 
 def _one_failure(errors: list[str]) -> bool:

@@ -27,7 +27,9 @@ from hostile import (
 
 from rummy500_cli.bots import BOTS
 from rummy500_cli.engine import new_game, play
+from rummy500_cli.errors import ParseError
 from rummy500_cli.events import StockRebuilt
+from rummy500_cli.protocol import read_input
 from rummy500_cli.records import log as log_module
 from rummy500_cli.records.log import MAX_LINE, encode_log, read_log
 from rummy500_cli.rules import make_rules
@@ -237,6 +239,12 @@ def test_every_bad_line_gets_its_error_and_the_game_goes_on(tmp_path, json_mode)
         assert len(errors) == len(BAD_LINES)
         assert all(len(line) < 2000 for line in outcome.stderr.splitlines())
         assert "Game saved." in outcome.stdout
+
+
+def test_a_protocol_line_that_is_not_text_is_refused() -> None:
+    """A line can hold lone surrogates when a caller decoded bytes leniently."""
+    with pytest.raises(ParseError, match="not UTF-8"):
+        read_input('{"action": "discard", "card": "\udcff"}')
 
 
 @pytest.mark.parametrize("json_mode", [False, True], ids=["text", "json"])
@@ -449,6 +457,7 @@ def test_options_that_name_files_refuse_what_never_ends(tmp_path) -> None:
         ["play", "--seat", "²=random", "--save", "{tmp}/a.jsonl"],
         ["play", "--seat", "1" * 5000 + "=random", "--save", "{tmp}/a.jsonl"],
         ["simulate", "--shard", "²/4"],
+        ["simulate", "--seed", "\ud800"],
     ],
 )
 def test_options_check_their_type_and_range(tmp_path, args) -> None:

@@ -40,6 +40,18 @@ def plain_text_problem(text: str, limit: int | None = None) -> str | None:
     return None
 
 
+SEED_LIMIT = 200
+"""The longest seed, in characters."""
+
+
+def check_seed(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """--seed: plain text of at most SEED_LIMIT characters (a click callback)."""
+    problem = None if value is None else plain_text_problem(value, SEED_LIMIT)
+    if problem is not None:
+        raise click.BadParameter(problem)
+    return value
+
+
 def rule_options(command: Callable[..., Any]) -> Callable[..., Any]:
     """Add --variant, --rule (repeatable) and --target to a command."""
     command = click.option(

@@ -15,20 +15,18 @@ from typing import IO
 import click
 
 from .failure import Failure, warn
-from .options import Seconds, default_players, plain_text_problem, rule_options, rules_from
+from .options import (
+    Seconds,
+    check_seed,
+    default_players,
+    plain_text_problem,
+    rule_options,
+    rules_from,
+)
 
 BOT_NAMES = ["Ada", "Bob", "Cy", "Dee", "Eve", "Fox", "Gus", "Hal"]
 NAME_LIMIT = 40
 """The longest player name, in characters (a name is shown on every line of the table)."""
-SEED_LIMIT = 200
-"""The longest seed, in characters."""
-
-
-def _check_seed(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
-    problem = None if value is None else plain_text_problem(value, SEED_LIMIT)
-    if problem is not None:
-        raise click.BadParameter(problem)
-    return value
 
 
 def _display_options(command):
@@ -276,7 +274,7 @@ def _go(
 @click.option(
     "--seed",
     default=None,
-    callback=_check_seed,
+    callback=check_seed,
     help="Deal from this seed (default: a fresh one, shown at the start).",
 )
 @click.option(

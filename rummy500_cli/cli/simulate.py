@@ -14,7 +14,7 @@ from typing import Any
 import click
 
 from .failure import Failure
-from .options import SIDES_VARIANTS, default_players, rule_options, rules_from
+from .options import SIDES_VARIANTS, check_seed, default_players, rule_options, rules_from
 
 DEFAULT_THINK = 300
 MAX_GAMES = 10_000_000
@@ -235,7 +235,9 @@ class _Null:
     metavar="LEVEL[,LEVEL...]",
     help="Seat levels, repeated to fill the table: random, greedy, strong, expert.",
 )
-@click.option("--seed", default="1", show_default=True, help="The run's seed (text).")
+@click.option(
+    "--seed", default="1", show_default=True, callback=check_seed, help="The run's seed (text)."
+)
 @rule_options
 @click.option(
     "--jobs",
