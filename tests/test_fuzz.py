@@ -763,12 +763,15 @@ def _prefixes(sample: Path):
         yield count, b"".join(lines[:count])
 
 
-def cut_and_play_on(sample: Path, folder: Path, play_all: bool, level: str = "greedy") -> int:
+def cut_and_play_on(
+    sample: Path, folder: Path, play_all: bool, level: str = "greedy"
+) -> Counter[str]:
     """Each prefix of the sample: refused with a line number, or resumed through the
     checked loading (the events the rules owe written first); then (every prefix with
     `play_all`, else those where the rules owed events) played to the end by bots and
-    verified. Answer how many prefixes were played to the end."""
-    played = 0
+    verified. Answer how many prefixes were refused, resumed (`over` when the owed
+    events end the game), played to the end."""
+    tally: Counter[str] = Counter()
     for count, data in _prefixes(sample):
         path = folder / f"{sample.stem}-{count}.jsonl"
         path.write_bytes(data)
@@ -776,6 +779,7 @@ def cut_and_play_on(sample: Path, folder: Path, play_all: bool, level: str = "gr
             session, _ = Session.resume(path)
         except LogError as error:
             assert re.match(rf"{re.escape(str(path))}:\d+: ", str(error)), error
+            tally["refused"] += 1
             continue
         try:
             state, events = session.state, list(session.events)
@@ -783,8 +787,12 @@ def cut_and_play_on(sample: Path, folder: Path, play_all: bool, level: str = "gr
             session.close()
         written = path.read_bytes()
         assert written.startswith(data)
-        owed = len(events) > count
-        if state.over or not (play_all or owed):
+        tally["resumed"] += 1
+        if state.over:  # the game ended here, or the events the rules owed ended it
+            assert audit(read_log(path), path).finished, count
+            tally["over"] += 1
+            continue
+        if not (play_all or len(events) > count):
             continue
         bots = [BOTS[level](events[0].seed, seat) for seat in range(state.n)]
         more = []
@@ -793,8 +801,8 @@ def cut_and_play_on(sample: Path, folder: Path, play_all: bool, level: str = "gr
         whole = written + _lines_after(written, more)  # what the writer would append
         assert audit(parse_log(whole, path), path).finished, count
         path.unlink()
-        played += 1
-    return played
+        tally["played"] += 1
+    return tally
 
 
 def _lines_after(log: bytes, events) -> bytes:
@@ -816,11 +824,15 @@ prefix where a write cut left events the rules owe (the soak plays every prefix)
 
 @pytest.mark.parametrize("sample", SAMPLES, ids=[path.stem for path in SAMPLES])
 def test_every_cut_of_every_sample_log_resumes_or_is_refused(tmp_path, sample) -> None:
-    assert cut_and_play_on(sample, tmp_path, play_all=sample.name in PLAYED_OUT) > 0
+    tally = cut_and_play_on(sample, tmp_path, play_all=sample.name in PLAYED_OUT)
+    assert tally["refused"] == 0  # every prefix of a sound log is sound
+    assert tally["resumed"] == len(sample.read_bytes().splitlines())
+    assert tally["played"] > 0
 
 
 @pytest.mark.soak
 @pytest.mark.parametrize("sample", SAMPLES, ids=[path.stem for path in SAMPLES])
 def test_soak_every_cut_of_every_sample_log_plays_to_the_end(tmp_path, sample) -> None:
-    lines = len(sample.read_bytes().splitlines())
-    assert cut_and_play_on(sample, tmp_path, play_all=True) == lines - 1
+    tally = cut_and_play_on(sample, tmp_path, play_all=True)
+    assert tally["refused"] == 0
+    assert tally["played"] + tally["over"] == len(sample.read_bytes().splitlines())
