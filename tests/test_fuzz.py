@@ -712,9 +712,20 @@ def check_options(family: str, folder: Path, command: str, words: list[str], num
     args = baseline(command, folder, number) + words
     if command == "play":
         args += ["--seat", "0=human"]  # someone to end the game at the end of the input
-    outcome = run(args, input="", timeout=40)
+    here = os.getcwd()
+    cwd = folder / "cwd"  # an empty working directory: nothing may land in it
+    cwd.mkdir(exist_ok=True)
+    os.chdir(cwd)
+    try:
+        outcome = run(args, input="", timeout=40)
+    finally:
+        os.chdir(here)
+    stray = sorted(path.name for path in cwd.iterdir())
+    shutil.rmtree(cwd)
     problem = None
-    if outcome.sound:
+    if stray:
+        problem = f"left {stray[:3]} in the working directory"
+    elif outcome.sound:
         errors = [line for line in outcome.stderr.splitlines() if not line.startswith("warning: ")]
         if raw_controls(outcome.stderr):
             problem = "raw control characters on stderr"

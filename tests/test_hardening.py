@@ -458,6 +458,7 @@ def test_options_that_name_files_refuse_what_never_ends(tmp_path) -> None:
         ["play", "--seat", "1" * 5000 + "=random", "--save", "{tmp}/a.jsonl"],
         ["simulate", "--shard", "²/4"],
         ["simulate", "--seed", "\ud800"],
+        ["simulate", "--out", ""],  # would write its logs where it runs
     ],
 )
 def test_options_check_their_type_and_range(tmp_path, args) -> None:

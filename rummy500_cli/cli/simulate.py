@@ -291,6 +291,8 @@ def simulate(
     """
     if ctx.invoked_subcommand is not None:
         return
+    if out is not None and not out.strip():
+        raise click.BadParameter("give a folder (an empty path is none)", param_hint="--out")
     levels = _levels(bots)
     count = players if players is not None else default_players(variant, max(2, len(levels)))
     if len(levels) > count:
