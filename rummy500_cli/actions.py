@@ -17,6 +17,7 @@ from .cards import Card, NotACard, format_cards
 from .errors import ParseError
 from .gambit import POWERS
 from .melds import parse_meld_id
+from .numbers import whole_number
 
 if TYPE_CHECKING:
     from .state import State
@@ -283,21 +284,22 @@ def _parse_action(text: str, state: State | None) -> AnyAction:
         return BlockJoker()
     if verb == "take":
         split = 0
-        if len(rest) == 3 and rest[1].lower() == "split" and rest[2].isdigit():
-            split = int(rest.pop())
+        if len(rest) == 3 and rest[1].lower() == "split" and whole_number(rest[2]) is not None:
+            split = whole_number(rest.pop()) or 0
             rest.pop()
         if len(rest) != 1:
             raise ParseError(usage)
         word = rest[0]
         if split:
-            depth = int(word) if word.isdigit() else None
+            depth = whole_number(word)
             if depth is None:
                 if state is None:
                     raise ParseError(f"take {word}: give the pile position; {usage}")
                 depth = state.pile_depth_of(Card.parse(word))
             return TakePile(depth, split)
-        if word.isdigit():
-            return TakePile(int(word))
+        depth = whole_number(word)
+        if depth is not None:
+            return TakePile(depth)
         card = Card.parse(word)
         if state is None:
             raise ParseError(f"take {word}: give the pile position; {usage}")

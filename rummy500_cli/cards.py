@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from enum import IntEnum
 
 from .errors import ParseError
+from .numbers import whole_number
 
 
 class Suit(IntEnum):
@@ -132,8 +133,9 @@ class Card:
         if len(norm) >= 2 and norm[-1] in _SUIT_INPUT:
             rank_text, suit = norm[:-1], _SUIT_INPUT[norm[-1]]
             rank = _RANK_INPUT.get(rank_text)
-            if rank is None and rank_text.isdigit() and 2 <= int(rank_text) <= 10:
-                rank = int(rank_text)
+            number = whole_number(rank_text)
+            if rank is None and number is not None and 2 <= number <= 10:
+                rank = number
             if rank is not None:
                 return Card.of(rank, suit)
         raise NotACard(text.strip())

@@ -29,3 +29,18 @@ class RulesError(Rummy500Error):
 
 class LogError(Rummy500Error):
     """A game log that cannot be read or written: corrupt, tampered, newer, or locked."""
+
+
+def clipped(message: str, limit: int = 300) -> str:
+    """A message cut to about `limit` characters: one that quotes what was typed (a
+    line of 60,000 characters) stays a line a person can read."""
+    return message if len(message) <= limit else f"{message[:limit]}... ({len(message)} characters)"
+
+
+def quoted(text: str, limit: int = 80) -> str:
+    """`text` quoted for an error message, cut to about `limit` characters: an error
+    names what was wrong without echoing a 5 MB answer back (repr also escapes any
+    control character in it)."""
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}... ({len(text)} characters)"

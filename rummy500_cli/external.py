@@ -11,8 +11,9 @@ that names the seat and the line; the game stays saved.
 
 from __future__ import annotations
 
+import contextlib
 import os
-import selectors
+import select
 import shlex
 import subprocess
 import time
@@ -21,9 +22,13 @@ from collections.abc import Sequence
 from . import program, protocol
 from .actions import AnyAction, parse_action
 from .engine import resolve
-from .errors import Rummy500Error
+from .errors import Rummy500Error, clipped, quoted
 from .events import Event, GameStarted
 from .state import State
+
+MAX_PENDING = 16 << 20
+"""The most output (16 MB) that may wait for a bot to read it: a bot that reads nothing
+for that long is not playing."""
 
 
 class ExternalBotError(Rummy500Error):
@@ -39,7 +44,13 @@ def _argv(command: str) -> list[str]:
 
 
 class ExternalBot:
-    """One seat played by a program."""
+    """One seat played by a program.
+
+    Nothing the program does can hang the game: what is sent to it waits in a buffer
+    and goes down its pipe only as fast as it reads (the pipe is never written in a way
+    that blocks), and its answer is read with a deadline (`--bot-timeout`) that holds
+    while it writes anything else, pings included. A wrong answer, a dead program, one
+    too slow or one that stops reading is an ExternalBotError naming the seat."""
 
     level = "exec"
 
@@ -48,6 +59,7 @@ class ExternalBot:
         self.seat = seat
         self.timeout = timeout
         self._buffer = b""
+        self._pending = bytearray()
         self._prompts = 0
         try:
             self._process = subprocess.Popen(
@@ -57,19 +69,37 @@ class ExternalBot:
                 bufsize=0,
             )
         except (OSError, ValueError) as error:
-            raise ExternalBotError(f"seat {seat}: cannot start {command!r}: {error}") from None
+            raise ExternalBotError(
+                f"seat {seat}: cannot start {quoted(command)}: {error}"
+            ) from None
+        assert self._process.stdin is not None and self._process.stdout is not None
+        self._in = self._process.stdin.fileno()
+        self._out = self._process.stdout.fileno()
+        os.set_blocking(self._in, False)
 
     def _who(self) -> str:
-        return f"seat {self.seat} (exec: {self.command})"
+        return f"seat {self.seat} (exec: {clipped(self.command, 60)})"
 
     def send(self, message: dict) -> None:
-        stdin = self._process.stdin
-        assert stdin is not None
-        try:
-            stdin.write((protocol.encode(message) + "\n").encode())
-            stdin.flush()
-        except (BrokenPipeError, OSError):
-            raise ExternalBotError(f"{self._who()} has stopped reading its input") from None
+        """Queue one line for the program and write what its pipe takes now."""
+        self._pending += (protocol.encode(message) + "\n").encode()
+        if len(self._pending) > MAX_PENDING:
+            raise ExternalBotError(
+                f"{self._who()} has stopped reading its input ({len(self._pending)} bytes "
+                "wait for it)"
+            )
+        self._push()
+
+    def _push(self) -> None:
+        """Write as much of the queue as the pipe takes without waiting."""
+        while self._pending:
+            try:
+                written = os.write(self._in, self._pending)
+            except BlockingIOError:
+                return
+            except OSError:
+                raise ExternalBotError(f"{self._who()} has stopped reading its input") from None
+            del self._pending[:written]
 
     def start(self, header: GameStarted, state: State, kinds: list[str], log: str) -> None:
         self.send(protocol.hello(header, state, kinds, [self.seat], log))
@@ -78,19 +108,33 @@ class ExternalBot:
         for offset, event in enumerate(events):
             self.send(protocol.event_message(event, first_seq + offset, self.seat))
 
+    def _late(self) -> ExternalBotError:
+        return ExternalBotError(
+            f"{self._who()} did not answer prompt {self._prompts} within "
+            f"{self.timeout:g} s (--bot-timeout)"
+        )
+
     def _readline(self, deadline: float) -> bytes:
-        stdout = self._process.stdout
-        assert stdout is not None
-        with selectors.DefaultSelector() as selector:
-            selector.register(stdout, selectors.EVENT_READ)
-            while b"\n" not in self._buffer:
-                left = deadline - time.monotonic()
-                if left <= 0 or not selector.select(left):
-                    raise ExternalBotError(
-                        f"{self._who()} did not answer prompt {self._prompts} within "
-                        f"{self.timeout:g} s (--bot-timeout)"
-                    )
-                chunk = os.read(stdout.fileno(), 65536)
+        """The program's next line, while the queue goes on down its input; the deadline
+        holds whatever it writes or fails to read."""
+        while b"\n" not in self._buffer:
+            if len(self._buffer) > protocol.MAX_LINE:
+                raise ExternalBotError(
+                    f"{self._who()} answered prompt {self._prompts} with a line of more "
+                    f"than {protocol.MAX_LINE} bytes"
+                )
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise self._late()
+            writing = [self._in] if self._pending else []
+            try:
+                readable, writable, _ = select.select([self._out], writing, [], left)
+            except (OSError, ValueError):
+                raise ExternalBotError(f"{self._who()} closed its pipes") from None
+            if writable:
+                self._push()
+            if readable:
+                chunk = os.read(self._out, 65536)
                 if not chunk:
                     raise ExternalBotError(
                         f"{self._who()} closed its output at prompt {self._prompts}"
@@ -105,6 +149,8 @@ class ExternalBot:
         self.send(protocol.prompt_message(state, self.seat))
         deadline = time.monotonic() + self.timeout
         while True:
+            if time.monotonic() > deadline:
+                raise self._late()  # a program that sends nothing but pings
             raw = self._readline(deadline)
             text = raw.decode("utf-8", "replace")
             try:
@@ -114,19 +160,30 @@ class ExternalBot:
                     continue
                 action = parse_action(request, state)
                 resolve(state, action, self.seat)
+            except ExternalBotError:
+                raise
             except Rummy500Error as error:
                 raise ExternalBotError(
-                    f"{self._who()} answered prompt {self._prompts} with {text.strip()!r}: {error}"
+                    f"{self._who()} answered prompt {self._prompts} with "
+                    f"{quoted(text.strip())}: {clipped(str(error), 200)}"
                 ) from None
             return action
 
     def close(self, reason: str = "game_over", log: str = "") -> None:
+        """Say goodbye (`bye`) if the program still reads, and see that it ends."""
         if self._process.poll() is None:
             try:
                 self.send({"type": "bye", "reason": reason, "log": log})
+                deadline = time.monotonic() + 2
+                while self._pending and time.monotonic() < deadline:
+                    select.select([], [self._in], [], max(0.0, deadline - time.monotonic()))
+                    self._push()
                 # stdin is a pipe: the process is started with stdin=PIPE
                 self._process.stdin.close()  # type: ignore[union-attr]
-                self._process.wait(timeout=2)
-            except (ExternalBotError, subprocess.TimeoutExpired, OSError):
+                self._process.wait(timeout=max(0.1, deadline - time.monotonic()))
+            except (ExternalBotError, subprocess.TimeoutExpired, OSError, ValueError):
                 self._process.kill()
                 self._process.wait()
+        with contextlib.suppress(OSError):
+            # stdout is a pipe: the process is started with stdout=PIPE
+            self._process.stdout.close()  # type: ignore[union-attr]

@@ -18,6 +18,7 @@ from typing import Literal
 
 from .cards import CARDS, JOKER, Card, Suit, format_cards
 from .errors import AmbiguousAction, IllegalAction, ParseError
+from .numbers import whole_number
 from .rules import Rules
 
 MeldKind = Literal["set", "run"]
@@ -132,10 +133,10 @@ def laid_meld(id: int, owner: int, cards: Sequence[Card], values: Sequence[int])
 
 def parse_meld_id(text: str) -> int:
     """Read a meld id as players type it: `3`, `#3`, `m3`."""
-    stripped = text.strip().lstrip("#").lstrip("mM")
-    if not stripped.isdigit():
+    number = whole_number(text.strip().lstrip("#").lstrip("mM"))
+    if number is None:
         raise ParseError(f"{text!r} is not a meld id: write the number shown on the table, as 3")
-    return int(stripped)
+    return number
 
 
 # --- Forming new melds -------------------------------------------------------------

@@ -19,15 +19,36 @@ from .cards import Card
 from .engine import legal_actions
 from .errors import ParseError
 from .events import Event, GameStarted
+from .render.printable import printable, printable_json
 from .state import State
 from .view import view, visible_event
 
 PROTOCOL_VERSION = 1
+TOO_DEEP = "JSON nested too deeply (a message nests a few levels)"
+MAX_LINE = 1 << 16
+"""The longest input line read, in characters (a command or an action object is a
+few dozen): a longer one is refused without being kept in memory."""
 
 
 def encode(message: dict[str, Any]) -> str:
-    """One protocol line, without its newline."""
-    return msgspec.json.encode(message).decode()
+    """One protocol line, without its newline (with no control character left raw:
+    a program may print what it reads)."""
+    try:
+        data = msgspec.json.encode(message)
+    except UnicodeEncodeError:  # a file name that is not UTF-8 (the log's, in hello)
+        data = msgspec.json.encode(_mended(message))
+    return printable_json(data.decode())
+
+
+def _mended(value: Any) -> Any:
+    """A message with its lone surrogates escaped, so that it encodes."""
+    if isinstance(value, str):
+        return printable(value)
+    if isinstance(value, dict):
+        return {key: _mended(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_mended(item) for item in value]
+    return value
 
 
 def hello(header: GameStarted, state: State, seats: list[str], you: list[int], log: str) -> dict:
@@ -81,6 +102,10 @@ def read_input(line: str) -> str | Ping:
         message = msgspec.json.decode(text)
     except msgspec.DecodeError as error:
         raise ParseError(f"not JSON: {error}") from None
+    except UnicodeEncodeError:
+        raise ParseError("not JSON: the line is not UTF-8 text") from None
+    except RecursionError:
+        raise ParseError(f"not a message: {TOO_DEEP}") from None
     if isinstance(message, dict):
         if message.get("type") == "ping":
             return Ping(message.get("id"))
@@ -88,6 +113,8 @@ def read_input(line: str) -> str | Ping:
             return message["command"]
     try:
         action = msgspec.convert(message, AnyAction, dec_hook=_card_hook)
+    except RecursionError:
+        raise ParseError(f"not an action: {TOO_DEEP}") from None
     except (msgspec.ValidationError, ParseError) as error:
         raise ParseError(
             f"not an action: {error}; send a command line or an action object such as "
@@ -97,6 +124,9 @@ def read_input(line: str) -> str | Ping:
 
 
 def _card_hook(kind: type, value: Any) -> Any:
-    if kind is Card and isinstance(value, str):
-        return Card.parse(value)
-    raise NotImplementedError
+    """Cards in an action object are written as text (`"KS"`, `"10H"`)."""
+    if kind is Card:
+        if isinstance(value, str):
+            return Card.parse(value)
+        raise ValueError(f'a card is written as text such as "KS", not {type(value).__name__}')
+    raise TypeError(f"{kind.__name__} is not read from JSON")

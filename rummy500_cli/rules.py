@@ -12,7 +12,7 @@ from typing import Literal
 
 import msgspec
 
-from .errors import RulesError
+from .errors import RulesError, quoted
 from .variants import VARIANTS as ALL_VARIANTS
 from .variants import variant_of
 
@@ -186,7 +186,8 @@ def _convert(name: str, text: str) -> object:
         return True
     if lowered in ("false", "no", "off"):
         return False
-    if lowered.lstrip("-").isdigit():
+    digits = lowered.removeprefix("-")
+    if digits.isascii() and digits.isdigit() and len(digits) <= 18:
         return int(lowered)
     return lowered
 
@@ -229,7 +230,9 @@ def _explain(error: msgspec.ValidationError, values: dict[str, object]) -> str:
     for name in values:
         if f"$.{name}" in message:
             allowed = _allowed(name)
-            return f"{name}={format_value(values[name])} is not allowed; {name} takes {allowed}"
+            shown = format_value(values[name])
+            shown = shown if len(shown) <= 40 else quoted(shown, 40)
+            return f"{name}={shown} is not allowed; {name} takes {allowed}"
     return message
 
 

@@ -16,10 +16,11 @@ from .bots import BOTS
 from .bots.base import Bot
 from .cards import Card
 from .engine import new_game, resolve
-from .errors import LogError, RulesError, Rummy500Error
+from .errors import RulesError, Rummy500Error
 from .events import Event, GameStarted, RoundDealt
 from .external import ExternalBot
 from .player import Player
+from .records.audit import audit
 from .records.log import LogWriter, load_state
 from .rules import Rules
 from .state import State
@@ -89,10 +90,12 @@ class Session:
         seed: int | str,
         deck: Sequence[Sequence[Card]] = (),
         bot_timeout: float = 10.0,
+        make_parents: bool = False,
     ) -> Session:
-        """A new game, its first events already on disk."""
+        """A new game, its first events already on disk (`make_parents`: missing folders
+        of `path` may be made, see `LogWriter.create`)."""
         events = new_game(names, rules, seed, deck, seats=kinds)
-        writer = LogWriter.create(path, events)
+        writer = LogWriter.create(path, events, make_parents)
         try:
             return cls(load_state(events), writer, events, bot_timeout)
         except Rummy500Error:
@@ -103,15 +106,24 @@ class Session:
     def resume(
         cls, path: str | os.PathLike[str], bot_timeout: float = 10.0
     ) -> tuple[Session, list[str]]:
-        """An existing game, and any warning from reading it (a torn last line)."""
+        """An existing game, and any warning from reading it (a torn last line).
+
+        The log is checked as `verify` checks it (a log whose events do not fit together
+        is refused with its line). One cut in the middle of what a move makes (at a
+        round's end, the next deal not yet written) is completed first: the rules owe
+        those events, and play goes on from there."""
         writer, data = LogWriter.resume(path)
         try:
-            state = load_state(data.events)
-        except (KeyError, IndexError, ValueError) as error:
-            writer.close()
-            raise LogError(f"{path}: the events do not make a game ({error!r})") from None
-        try:
-            return cls(state, writer, data.events, bot_timeout), data.warnings
+            summary = audit(data, path)
+            state = summary.state
+            assert state is not None
+            events = list(data.events)
+            if summary.owed:
+                writer.append(summary.owed)
+                for event in summary.owed:
+                    state.apply(event)
+                    events.append(event)
+            return cls(state, writer, events, bot_timeout), data.warnings
         except Rummy500Error:
             writer.close()
             raise

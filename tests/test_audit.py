@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hostile import encode, first
+from hostile import entries as hostile_entries
 
 from rummy500_cli.actions import parse_action
 from rummy500_cli.cards import parse_cards
@@ -15,7 +16,7 @@ from rummy500_cli.deal import stack
 from rummy500_cli.engine import new_game, play
 from rummy500_cli.errors import LogError
 from rummy500_cli.records.audit import AuditError, audit
-from rummy500_cli.records.log import encode_log, line_hash, parse_log
+from rummy500_cli.records.log import encode_log, parse_log
 from rummy500_cli.rules import make_rules
 from rummy500_cli.state import fold
 
@@ -23,28 +24,11 @@ SAMPLE = Path(__file__).resolve().parent.parent / "replays" / "two-players.jsonl
 
 
 def entries() -> list[dict]:
-    return [json.loads(line) for line in SAMPLE.read_bytes().splitlines()]
-
-
-def encode(items: list[dict], rechain: bool) -> bytes:
-    """Lines back to bytes; with rechain, a forger's rebuilt sequence and hash chain."""
-    out = []
-    prev = ""
-    for seq, item in enumerate(items):
-        if rechain:
-            item = {**item, "seq": seq, "prev": prev}
-        line = json.dumps(item, separators=(",", ":"), ensure_ascii=False).encode()
-        out.append(line)
-        prev = line_hash(line)
-    return b"\n".join(out) + b"\n"
+    return hostile_entries(SAMPLE)
 
 
 def check(data: bytes) -> None:
     audit(parse_log(data, "g.jsonl"), "g.jsonl")
-
-
-def first(items: list[dict], kind: str, start: int = 0) -> int:
-    return next(i for i, e in enumerate(items) if i >= start and e["event"]["type"] == kind)
 
 
 def test_the_untouched_sample_passes() -> None:

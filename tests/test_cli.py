@@ -395,7 +395,9 @@ def test_save_refuses_an_existing_file(tmp_path):
     save.write_text("precious\n")
     result = play(save, "--seed", "1")
     assert result.exit_code == 1
-    assert result.stderr.strip() == f"Error: {save}: a file is already there; choose another path"
+    assert (
+        result.stderr.strip() == f"rummy500: {save}: a file is already there; choose another path"
+    )
     assert save.read_text() == "precious\n"
 
 
@@ -546,7 +548,7 @@ def test_strict_stops_at_the_first_refused_command(tmp_path):
     assert result.exit_code == 1
     assert lines_of(result.stderr) == [
         "error: unknown command 'fly' (help lists the commands); legal now: discard CARD",
-        "error: stopped at the first refused command (--strict); the game is saved: "
+        "rummy500: stopped at the first refused command (--strict); the game is saved: "
         f"rummy500 resume {save}",
     ]
     events = read_log(save).events
@@ -697,7 +699,7 @@ def test_resume_corrupt_log_names_the_file_and_line(tmp_path):
     save.write_text("".join(lines))
     result = rummy("resume", save, input="draw\n")
     assert result.exit_code == 1
-    assert result.stderr.startswith(f"Error: {save}:3: ")
+    assert result.stderr.startswith(f"rummy500: {save}:3: ")
     assert len(lines_of(result.stderr)) == 1
     assert "Traceback" not in result.stderr
 
@@ -800,6 +802,7 @@ def test_every_command_the_cli_suggests_exists(tmp_path, saves, deck_file):
 
 def test_resume_line_can_be_pasted_into_a_shell(tmp_path):
     save = tmp_path / "my games" / "game one.jsonl"
+    save.parent.mkdir()
     result = play(save, "--seed", "7")
     last = lines_of(result.stdout)[-1]
     assert last.startswith("Game saved. Resume with: ")

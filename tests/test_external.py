@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 from rummy500_cli.records.audit import audit
@@ -57,23 +58,36 @@ def test_two_external_bots_play_each_other(tmp_path: Path) -> None:
     assert audit(read_log(save), save).finished
 
 
-def test_a_wrong_answer_names_the_seat_and_the_line_and_keeps_the_game(tmp_path: Path) -> None:
-    save = tmp_path / "g.jsonl"
-    program = "import sys; sys.stdin.readline(); print('fly away', flush=True); sys.stdin.read()"
-    liar = f'exec:{sys.executable} -c "{program}"'
-    result = rummy500(
+def against(tmp_path: Path, seat: str, timeout: str = "10") -> subprocess.CompletedProcess[str]:
+    """Ana (seat 0, who draws and discards) against the program `seat` (exec:...)."""
+    return rummy500(
         "play",
         "--seed",
         "5",
         "--name",
         "Ana",
         "--seat",
-        f"1={liar}",
+        f"1={seat}",
+        "--bot-timeout",
+        timeout,
         "-q",
         "--save",
-        str(save),
+        str(tmp_path / "g.jsonl"),
         stdin="draw\ndiscard 3S\n",
     )
+
+
+def program(tmp_path: Path, source: str) -> str:
+    """A Python program as a seat kind."""
+    script = tmp_path / "bot.py"
+    script.write_text(source)
+    return f"exec:{sys.executable} {script}"
+
+
+def test_a_wrong_answer_names_the_seat_and_the_line_and_keeps_the_game(tmp_path: Path) -> None:
+    save = tmp_path / "g.jsonl"
+    liar = "import sys; sys.stdin.readline(); print('fly away', flush=True); sys.stdin.read()"
+    result = against(tmp_path, program(tmp_path, liar))
     assert result.returncode == 1
     assert "seat 1 (exec:" in result.stderr
     assert "answered prompt 1 with 'fly away': unknown command 'fly'" in result.stderr
@@ -84,22 +98,7 @@ def test_a_wrong_answer_names_the_seat_and_the_line_and_keeps_the_game(tmp_path:
 
 
 def test_a_slow_bot_times_out(tmp_path: Path) -> None:
-    save = tmp_path / "g.jsonl"
-    result = rummy500(
-        "play",
-        "--seed",
-        "5",
-        "--name",
-        "Ana",
-        "--seat",
-        "1=exec:sleep 30",
-        "--bot-timeout",
-        "0.3",
-        "-q",
-        "--save",
-        str(save),
-        stdin="draw\ndiscard 3S\n",
-    )
+    result = against(tmp_path, "exec:sleep 30", "0.3")
     assert result.returncode == 1
     assert "did not answer prompt 1 within 0.3 s (--bot-timeout)" in result.stderr
 
@@ -110,3 +109,46 @@ def test_a_command_that_cannot_start_is_a_clear_error(tmp_path: Path) -> None:
     )
     assert result.returncode == 1
     assert "seat 1: cannot start '/no/such/program'" in result.stderr
+
+
+# --- Programs that misbehave cannot hang the game (issue 10) --------------------------------
+
+PINGER = (
+    "import sys\nwhile True:\n    sys.stdout.write('ping 1\\n' * 1000)\n    sys.stdout.flush()\n"
+)
+BIG = "import sys\nsys.stdin.readline()\nprint('x' * 5_000_000, flush=True)\nsys.stdin.read()\n"
+DEEP = (
+    "import json, sys\nfor line in sys.stdin:\n"
+    "    if json.loads(line)['type'] == 'prompt':\n"
+    "        print('{\"a\":' * 2000 + '1' + '}' * 2000, flush=True)\n"
+)
+
+
+def test_a_bot_that_pings_without_reading_still_times_out(tmp_path: Path) -> None:
+    """It fills its pipe with pongs it never reads: writing them must not block, and
+    the deadline holds (the run would hang for good otherwise; rummy500 caps it at
+    120 s)."""
+    start = time.monotonic()
+    result = against(tmp_path, program(tmp_path, PINGER), "1")
+    assert result.returncode == 1
+    assert "seat 1 (exec:" in result.stderr
+    assert "did not answer prompt 1 within 1 s (--bot-timeout)" in result.stderr
+    assert time.monotonic() - start < 30
+    assert not audit(read_log(tmp_path / "g.jsonl"), "g").finished
+
+
+def test_a_huge_answer_is_not_echoed(tmp_path: Path) -> None:
+    result = against(tmp_path, program(tmp_path, BIG))
+    assert result.returncode == 1
+    [line] = result.stderr.splitlines()
+    assert line.startswith("rummy500: seat 1 (exec:")
+    assert len(line) < 1000
+
+
+def test_a_deeply_nested_answer_names_the_seat(tmp_path: Path) -> None:
+    result = against(tmp_path, program(tmp_path, DEEP), "1")
+    assert result.returncode == 1
+    [line] = result.stderr.splitlines()
+    assert line.startswith("rummy500: seat 1 (exec:")
+    assert "nested too deeply" in line
+    assert len(line) < 1000

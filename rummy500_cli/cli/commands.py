@@ -22,8 +22,18 @@ from ..actions import (
 )
 from ..cards import rank_sort_key, sort_key
 from ..engine import legal_actions
-from ..errors import AmbiguousAction, IllegalAction, ParseError, Rummy500Error
+from ..errors import (
+    AmbiguousAction,
+    IllegalAction,
+    LogError,
+    ParseError,
+    Rummy500Error,
+    clipped,
+    quoted,
+)
 from ..events import Event, GameStarted, RoundEnded
+from ..numbers import whole_number
+from ..protocol import MAX_LINE
 from ..render.analysis import hint_lines
 from ..render.command_help import detail
 from ..render.narrate import Narrator
@@ -69,7 +79,7 @@ def unknown(word: str, kind: str, words: list[str]) -> str:
     close to one of `words`."""
     close = close_word(word, words)
     guess = f": did you mean {close}?" if close else ""
-    return f"{kind} {word!r}{guess} (help lists the commands)"
+    return f"{kind} {quoted(word, 40)}{guess} (help lists the commands)"
 
 
 @dataclass
@@ -157,15 +167,19 @@ class Interpreter:
             return Reply(error=f"{unknown(words[0], 'unknown command', known)}; legal now: {legal}")
         if state.to_move != seat:
             return Reply(error=f"it is {state.players[state.to_move]}'s turn")
+        if len(line) > MAX_LINE:
+            return Reply(error=f"a line of {len(line)} characters is too long for a command")
         try:
             if ALIASES[word] == "lay" and "on" not in (w.lower() for w in words[1:]):
                 action = self._lay_where(words[1:])
             else:
                 action = parse_action(line, state)
             events = self.session.submit(action, seat, on_event)
+        except LogError:
+            raise  # the move could not be saved: that stops the game, it is no refusal
         except Rummy500Error as error:
             legal = legal_summary(self.session, ascii=self.style.ascii, by_rank=self.by_rank)
-            return Reply(error=f"{_without_usable(str(error))}; legal now: {legal}")
+            return Reply(error=f"{_without_usable(clipped(str(error)))}; legal now: {legal}")
         return Reply(events=events)
 
     def _lay_where(self, words: list[str]) -> AnyAction:
@@ -254,9 +268,9 @@ class Interpreter:
     def _log(self, args: list[str], seat: int) -> Reply:
         """The last N events told in words, as this seat saw them, each line with the
         number of its event in the log (a take and the play that uses it: the take's)."""
-        if args and not args[0].isdigit():
-            return Reply(error=f"log {args[0]}: write log N, as log 5, or log alone")
-        count = int(args[0]) if args else 20
+        count = whole_number(args[0]) if args else 20
+        if count is None:
+            return Reply(error=f"log {clipped(args[0], 20)}: write log N, as log 5, or log alone")
         events = self.session.events
         start = max(1, len(events) - count)
         narrator = Narrator(self.style, viewer=seat)

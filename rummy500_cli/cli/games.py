@@ -4,38 +4,58 @@ from __future__ import annotations
 
 import datetime as dt
 import shlex
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import click
 
 from .. import program
+from .failure import warn
 
 
-def _summaries():
-    """(path, mtime, header, state) for every readable saved game, newest first."""
+def _summaries(warn: Callable[[str], None]) -> Iterator[tuple[Path, float, Any, Any]]:
+    """(path, mtime, header, state) for every saved game, newest first; header and state
+    are None for a file that does not read or check as a log. What is not a file at all
+    (a broken link, a pipe, a device, a folder) is skipped with a one-line warning:
+    nothing in the folder can hang or crash the listing."""
     from ..errors import LogError
-    from ..records.log import load_state, read_log
+    from ..records.audit import read_checked
+    from ..records.log import file_problem
     from ..records.sidecar import SUFFIX  # a saved analysis beside a game is no game
     from .paths import saves_dir
 
     folder = saves_dir()
     if not folder.is_dir():
-        return []
-    found = []
-    logs = [path for path in folder.glob("*.jsonl") if not path.name.endswith(SUFFIX)]
-    for path in sorted(logs, key=lambda p: p.stat().st_mtime, reverse=True):
-        try:
-            data = read_log(path)
-            state = load_state(data.events)
-        except (LogError, KeyError, ValueError, IndexError):
-            found.append((path, path.stat().st_mtime, None, None))
+        return
+    entries = []
+    try:
+        names = sorted(folder.glob("*.jsonl"))
+    except OSError as error:
+        warn(f"cannot list {folder}: {error.strerror}")
+        return
+    for path in names:
+        if path.name.endswith(SUFFIX):
             continue
-        found.append((path, path.stat().st_mtime, data.events[0], state))
-    return found
+        problem = file_problem(path)
+        try:
+            if problem is None:
+                entries.append((path.stat().st_mtime, path))
+        except OSError as error:
+            problem = f"cannot open: {error.strerror}"
+        if problem is not None:
+            warn(f"skipped {path}: {problem}")
+    for mtime, path in sorted(entries, key=lambda entry: entry[0], reverse=True):
+        try:
+            data, summary = read_checked(path)
+        except LogError:
+            yield path, mtime, None, None
+            continue
+        yield path, mtime, data.events[0], summary.state
 
 
 def latest_unfinished() -> Path | None:
-    for path, _mtime, _header, state in _summaries():
+    for path, _mtime, _header, state in _summaries(warn):
         if state is not None and not state.over:
             return path
     return None
@@ -45,12 +65,13 @@ def latest_unfinished() -> Path | None:
 @click.option("--all", "show_all", is_flag=True, help="Show finished games too.")
 def games(show_all: bool) -> None:
     """List saved games: file, date, round, players with their kinds and totals, status."""
+    from ..render.printable import printable
     from .paths import saves_dir
 
     folder = saves_dir()
-    rows = _summaries()
+    rows = list(_summaries(warn))
     if not rows:
-        click.echo(f"No saved games in {folder}.")
+        click.echo(printable(f"No saved games in {folder}."))
         return
     table: list[tuple[str, str, str, str, str]] = []
     for path, mtime, header, state in rows:
@@ -70,9 +91,9 @@ def games(show_all: bool) -> None:
         status = "finished" if state.over else "unfinished"
         table.append((name, when, str(state.round), players, status))
     if not table:
-        click.echo(f"No unfinished games in {folder}; --all lists the finished ones.")
+        click.echo(printable(f"No unfinished games in {folder}; --all lists the finished ones."))
         return
-    click.echo(f"Saved games in {folder}:")
+    click.echo(printable(f"Saved games in {folder}:"))
     heads = ("file", "last played", "round", "players (kind) total", "status")
     readable = [heads, *(row for row in table if row[4])]  # an unreadable row runs on
     widths = [max(len(row[i]) for row in [heads, *table]) for i in range(3)]
@@ -83,7 +104,7 @@ def games(show_all: bool) -> None:
             cells += [row[3].ljust(widths[3]), row[4]]
         else:
             cells.append(row[3])
-        click.echo("  ".join(cells).rstrip())
+        click.echo(printable("  ".join(cells).rstrip()))
 
 
 def _short(path: Path, folder: Path) -> str:

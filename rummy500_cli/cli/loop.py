@@ -19,11 +19,14 @@ from .. import program, protocol
 from ..actions import Pass
 from ..errors import ParseError, Rummy500Error
 from ..events import Event, GameEnded, GameStarted, RoundDealt, RoundEnded
+from ..records.log import LogWriteError
 from ..render.narrate import Narrator
+from ..render.printable import printable
 from ..render.scores import caught_line, score_table
 from ..render.style import Style
 from ..session import Session
 from .commands import Interpreter, Reply
+from .failure import failure_line
 
 
 class Quit(Exception):
@@ -53,11 +56,18 @@ class PlainConsole:
             self.say(text)
 
     def error(self, text: str) -> None:
-        click.echo(f"error: {self.style.text(text)}", err=True, color=self.style.color)
+        """A refused command: the game goes on."""
+        click.echo(f"error: {self.style.text(printable(text))}", err=True, color=self.style.color)
+
+    def fail(self, text: str) -> None:
+        """What stops the game (exit 1), in the form of every command's errors."""
+        click.echo(failure_line(text), err=True)
 
     def read(self, session: Session, seat: int) -> str | None:
-        line = self._lines.readline()
-        return None if line == "" else line.strip()
+        """The next command line (None at the end of the input); ParseError for a line
+        too long to be one."""
+        line = read_line(self._lines)
+        return None if line is None else line.strip()
 
     def handover(self, name: str) -> None:
         """Hot-seat play: nothing to hide from a script."""
@@ -93,7 +103,10 @@ class JsonConsole(PlainConsole):
         """Banners are for people; the hello line carries what a program needs."""
 
     def error(self, text: str) -> None:
-        self.send(type="error", message=self.style.text(text))
+        self.send(type="error", message=self.style.text(printable(text)))
+
+    def fail(self, text: str) -> None:
+        self.error(text)
 
     def event(self, event: Event, seq: int, lines: list[str]) -> None:
         self.send(**protocol.event_message(event, seq, self.viewer))
@@ -101,19 +114,44 @@ class JsonConsole(PlainConsole):
     def read(self, session: Session, seat: int) -> str | None:
         self.send(**protocol.prompt_message(session.state, seat))
         while True:
-            line = self._lines.readline()
-            if line == "":
+            line = read_line(self._lines)
+            if line is None:
                 return None
-            try:
-                request = protocol.read_input(line)
-            except ParseError as error:
-                self.error(str(error))
-                self.send(**protocol.prompt_message(session.state, seat))
-                continue
+            request = protocol.read_input(line)  # ParseError: refused, as a bad command
             if isinstance(request, protocol.Ping):
                 self.send(type="pong", id=request.id)
                 continue
             return request
+
+
+def read_line(stream: IO[str]) -> str | None:
+    """The next line of an input stream, None at its end. A line longer than
+    protocol.MAX_LINE is read to its end without being kept, and refused (ParseError)."""
+    line = stream.readline(protocol.MAX_LINE + 1)
+    if line == "":
+        return None
+    if len(line) <= protocol.MAX_LINE or line.endswith("\n"):
+        return line
+    length = len(line)
+    while not line.endswith("\n") and length <= SKIP_LIMIT:
+        line = stream.readline(protocol.MAX_LINE)
+        if line == "":
+            break
+        length += len(line)
+    if length > SKIP_LIMIT:
+        raise EndOfLines(f"no end of line in {SKIP_LIMIT} characters: the input is not lines")
+    raise ParseError(
+        f"a line of {length} characters is too long for a command (at most {protocol.MAX_LINE})"
+    )
+
+
+SKIP_LIMIT = 16 << 20
+"""How far a line too long is read for its end (16 M characters); an input with no end
+of line in that much is not lines of text at all (such as /dev/zero), and is left."""
+
+
+class EndOfLines(ParseError):
+    """An input that is not lines of text: reading it stops, as at its end."""
 
 
 def resume_line(session: Session, absolute: bool = True) -> str:
@@ -202,17 +240,24 @@ def run(
             if dirty and not isinstance(console, JsonConsole):
                 console.show(interpreter.table(seat))
                 dirty = False
-            line = console.read(session, seat)
-            if line is None:
-                untouched = discard_untouched and not moved and type(console) is PlainConsole
-                raise Quit
-            reply: Reply = interpreter.handle(line, seat, on_event=show)
+            try:
+                line = console.read(session, seat)
+            except EndOfLines as error:  # /dev/zero: say so, and leave as at the end
+                console.error(str(error))
+                raise Quit from None
+            except ParseError as error:  # a line that is not even a command
+                reply: Reply = Reply(error=str(error))
+            else:
+                if line is None:
+                    untouched = discard_untouched and not moved and type(console) is PlainConsole
+                    raise Quit
+                reply = interpreter.handle(line, seat, on_event=show)
             for text in reply.lines:
                 console.show(text)
             if reply.error:
                 console.error(reply.error)
                 if console.strict:
-                    console.error(
+                    console.fail(
                         "stopped at the first refused command (--strict); the game is saved: "
                         + resume_line(session)
                     )
@@ -232,12 +277,23 @@ def run(
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 0
-    except Rummy500Error as error:  # an external bot failed, or the log could not be written
-        console.error(f"{error}; every move so far is saved: {resume_line(session)}")
+    except LogWriteError as error:  # a full disk: the move that failed left no trace
+        then = "free some space, then" if error.no_space else "then"
+        console.fail(f"{error}; {then}: {resume_line(session)}")
         _goodbye(console, session, "error")
         return 1
+    except Rummy500Error as error:  # an external bot failed
+        console.fail(f"{error}; every move so far is saved: {resume_line(session)}")
+        _goodbye(console, session, "error")
+        return 1
+    except OSError as error:  # the output could not be written (a full disk under stdout)
+        console.fail(
+            f"cannot write the game's output: {error.strerror or error}; every move so far "
+            f"is saved: {resume_line(session)}"
+        )
+        return 1
     except Exception as error:  # no traceback for a user: say it, keep the game
-        console.error(
+        console.fail(
             f"internal error: {type(error).__name__}: {error} (please report it); "
             f"every move so far is saved: {resume_line(session)}"
         )

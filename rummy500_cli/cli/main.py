@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import sys
+from typing import Any
 
 import click
 
@@ -73,10 +74,47 @@ class LazyGroup(click.Group):
                 ctx.fail(f"No such command {name!r}. Did you mean {close!r}?")
         return super().resolve_command(ctx, args)
 
+    def make_context(
+        self,
+        info_name: str | None,
+        args: list[str],
+        parent: click.Context | None = None,
+        **extra: Any,
+    ) -> click.Context:
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except click.UsageError as error:
+            raise _escaped(error) from None
+
+    def invoke(self, ctx: click.Context) -> Any:
+        """Run the command; an error nobody foresaw is still one line, never a traceback."""
+        try:
+            return super().invoke(ctx)
+        except click.UsageError as error:
+            raise _escaped(error) from None
+        except (click.exceptions.ClickException, click.exceptions.Exit, click.Abort):
+            raise
+        except BrokenPipeError:
+            raise  # the reader went away (| head): click quiets it
+        except Exception as error:
+            from .failure import Failure
+
+            raise Failure(
+                f"internal error: {type(error).__name__}: {error} (please report it)"
+            ) from None
+
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = [(name, help_text) for name, (_m, _f, help_text) in COMMANDS.items()]
         with formatter.section("Commands"):
             formatter.write_dl(rows)
+
+
+def _escaped(error: click.UsageError) -> click.UsageError:
+    """A usage error as click shows it, with any control character the user typed
+    shown escaped (click would print it raw)."""
+    from ..render.printable import printable
+
+    return click.UsageError(printable(error.format_message()), error.ctx)
 
 
 @click.group(

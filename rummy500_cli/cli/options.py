@@ -2,12 +2,56 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
 import click
 
 from ..variants import find_variant
+
+
+class Seconds(click.FloatRange):
+    """A number of seconds in a range: finite (never nan or inf), as a timeout or a
+    pause must be."""
+
+    name = "seconds"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        number = super().convert(value, param, ctx)
+        if math.isnan(number) or math.isinf(number):
+            self.fail(f"{value!r} is not a number of seconds", param, ctx)
+        return number
+
+
+def plain_text_problem(text: str, limit: int | None = None) -> str | None:
+    """Why `text` cannot be a name, a seed or an option of a new game: a control
+    character or bytes that are not UTF-8 (they would reach every terminal that shows
+    the game, or could not be written), or more than `limit` characters."""
+    from ..errors import quoted
+    from ..render.printable import control_character
+
+    bad = control_character(text)
+    if bad is not None:
+        return (
+            f"{quoted(text, 40)} holds {bad}, a control character or a byte that is not "
+            "UTF-8; use plain text"
+        )
+    if limit is not None and len(text) > limit:
+        return f"{quoted(text, 40)} is longer than {limit} characters"
+    return None
+
+
+SEED_LIMIT = 200
+"""The longest seed, in characters."""
+
+
+def check_seed(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """--seed: plain text of at most SEED_LIMIT characters (a click callback)."""
+    problem = None if value is None else plain_text_problem(value, SEED_LIMIT)
+    if problem is not None:
+        raise click.BadParameter(problem)
+    return value
 
 
 def rule_options(command: Callable[..., Any]) -> Callable[..., Any]:
@@ -44,6 +88,10 @@ def rules_from(variant: str | None, rule: tuple[str, ...], target: int | None, p
     from ..errors import RulesError
     from ..rules import make_rules, parse_rule_options
 
+    for item in (variant or "", *rule):
+        problem = plain_text_problem(item)
+        if problem is not None:
+            raise click.BadParameter(problem, param_hint="--rule/--variant")
     try:
         options: dict[str, object] = dict(parse_rule_options(rule))
         if target is not None:

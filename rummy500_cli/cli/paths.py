@@ -4,6 +4,7 @@ state directory (platformdirs; on Linux $XDG_DATA_HOME and $XDG_STATE_HOME)."""
 from __future__ import annotations
 
 import datetime as dt
+import os
 from pathlib import Path
 
 
@@ -30,3 +31,9 @@ def new_save_path(seed: str) -> Path:
         number += 1
         path = Path(f"{base}-{number}.jsonl")
     return path
+
+
+def under(path: Path, folder: Path) -> bool:
+    """Whether `path` lies inside `folder` (as written: links are not followed), which
+    is where rummy500 may make missing folders for a new file."""
+    return Path(os.path.abspath(path)).is_relative_to(os.path.abspath(folder))

@@ -5,6 +5,7 @@ Only click is imported at module level: `rummy500 play --help` must start fast.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
 import sys
@@ -13,9 +14,19 @@ from typing import IO
 
 import click
 
-from .options import default_players, rule_options, rules_from
+from .failure import Failure, warn
+from .options import (
+    Seconds,
+    check_seed,
+    default_players,
+    plain_text_problem,
+    rule_options,
+    rules_from,
+)
 
 BOT_NAMES = ["Ada", "Bob", "Cy", "Dee", "Eve", "Fox", "Gus", "Hal"]
+NAME_LIMIT = 40
+"""The longest player name, in characters (a name is shown on every line of the table)."""
 
 
 def _display_options(command):
@@ -29,7 +40,7 @@ def _display_options(command):
     )(command)
     command = click.option(
         "--bot-timeout",
-        type=click.FloatRange(0.1),
+        type=Seconds(0.1, 3600),
         default=10.0,
         show_default=True,
         metavar="SECONDS",
@@ -37,7 +48,7 @@ def _display_options(command):
     )(command)
     command = click.option(
         "--pace",
-        type=click.FloatRange(0),
+        type=Seconds(0, 60),
         default=None,
         metavar="SECONDS",
         help="Pause after each bot move (default: pace in the config file, else 0.8, on a "
@@ -100,7 +111,8 @@ def _parse_seats(
     players: int, name: str | None, bots: str, seats: tuple[str, ...]
 ) -> tuple[list[str], list[str]]:
     """Names and kinds of every seat from --players, --name, --bots and --seat."""
-    from ..errors import RulesError
+    from ..errors import RulesError, quoted
+    from ..numbers import whole_number
     from ..session import parse_seat_kind
 
     levels = [level.strip() for level in bots.split(",") if level.strip()] or ["greedy"]
@@ -112,14 +124,19 @@ def _parse_seats(
         raise click.BadParameter(str(error), param_hint="--bots") from None
     names: list[str | None] = [None] * players
     for spec in seats:
+        if problem := plain_text_problem(spec):
+            raise click.BadParameter(problem, param_hint="--seat")
         number, sep, value = spec.partition("=")
-        if not sep or not number.strip().isdigit():
+        seat_number = whole_number(number.strip())
+        if not sep or seat_number is None:
             raise click.BadParameter(
-                f"{spec!r}: write N=KIND[:NAME], e.g. 1=human:Ana", param_hint="--seat"
+                f"{quoted(spec, 40)}: write N=KIND[:NAME], e.g. 1=human:Ana", param_hint="--seat"
             )
-        seat = int(number)
+        seat = seat_number
         if not 0 <= seat < players:
-            raise click.BadParameter(f"{spec!r}: seats are 0 to {players - 1}", param_hint="--seat")
+            raise click.BadParameter(
+                f"{quoted(spec, 40)}: seats are 0 to {players - 1}", param_hint="--seat"
+            )
         if value.strip().startswith("exec:"):
             try:
                 kinds[seat] = parse_seat_kind(value)
@@ -135,9 +152,18 @@ def _parse_seats(
             raise click.BadParameter(str(error), param_hint="--seat") from None
         if len(parts) > 1 and parts[1].strip():
             names[seat] = ":".join(parts[1:]).strip()
+    for seat, given in enumerate(names):
+        problem = None if given is None else plain_text_problem(given, NAME_LIMIT)
+        if problem is not None:
+            raise click.BadParameter(f"seat {seat}'s name {problem}", param_hint="--seat")
+    if name is not None and (problem := plain_text_problem(name, NAME_LIMIT)):
+        raise click.BadParameter(problem, param_hint="--name")
+    user = os.environ.get("USER") or ""
+    if plain_text_problem(user, NAME_LIMIT):
+        user = ""  # a login name fit for no table: the default below serves
     humans = [seat for seat, kind in enumerate(kinds) if kind == "human"]
     if humans and names[humans[0]] is None:
-        names[humans[0]] = name or os.environ.get("USER") or "You"
+        names[humans[0]] = name or user or "You"
     taken = {n for n in names if n}
     pool = [n for n in BOT_NAMES if n not in taken]
     final = []
@@ -151,13 +177,26 @@ def _parse_seats(
     return final, kinds
 
 
+DECK_LIMIT = 1 << 20
+"""The longest stacked deck file read, in characters (a deck of 108 cards for each of
+a hundred rounds is a fraction of it)."""
+
+
 def _read_deck(handle: IO[str]):
     """A stacked deck file: cards top first; '#' comments; a line '---' starts a round."""
     from ..cards import parse_cards
     from ..errors import ParseError
 
+    try:
+        text = handle.read(DECK_LIMIT + 1)
+    except (OSError, UnicodeDecodeError) as error:
+        raise click.BadParameter(f"cannot read it: {error}", param_hint="--deck") from None
+    if len(text) > DECK_LIMIT:
+        raise click.BadParameter(
+            f"more than {DECK_LIMIT} characters: not a stacked deck", param_hint="--deck"
+        )
     rounds: list[list] = [[]]
-    for number, raw in enumerate(handle, 1):
+    for number, raw in enumerate(text.splitlines(), 1):
         line = raw.split("#", 1)[0].strip()
         if line == "---":
             rounds.append([])
@@ -169,6 +208,16 @@ def _read_deck(handle: IO[str]):
     while rounds and not rounds[-1]:
         rounds.pop()  # an empty section in the middle keeps its round dealt from the seed
     return rounds
+
+
+def _lenient(*streams: IO[str] | None) -> None:
+    """Input streams read bytes that are not UTF-8 as U+FFFD (a refused line, not a
+    crash); done before anything reads them, as a text stream allows."""
+    for stream in streams:
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            with contextlib.suppress(OSError, ValueError):
+                reconfigure(errors="replace")
 
 
 def _console(json_mode, commands, quiet, strict, style, session):
@@ -193,7 +242,7 @@ def _preferences():
 
     prefs = load()
     for warning in prefs.warnings:
-        click.echo(f"warning: {warning}", err=True)
+        warn(warning)
     return prefs
 
 
@@ -215,7 +264,7 @@ def _go(
 
     console = _console(json_mode, commands, quiet, strict, style, session)
     for warning in warnings:
-        click.echo(f"warning: {warning}", err=True)
+        warn(warning)
     from .preferences import pace as choose_pace
 
     interactive = type(console).__name__ == "PromptConsole"
@@ -269,7 +318,10 @@ def _go(
     "1=strong:Bea, or 1=exec:'rummy500 example-bot' for a program.",
 )
 @click.option(
-    "--seed", default=None, help="Deal from this seed (default: a fresh one, shown at the start)."
+    "--seed",
+    default=None,
+    callback=check_seed,
+    help="Deal from this seed (default: a fresh one, shown at the start).",
 )
 @click.option(
     "--deck",
@@ -316,8 +368,9 @@ def play(
     """
     from ..errors import RulesError, Rummy500Error
     from ..session import Session
-    from .paths import new_save_path
+    from .paths import new_save_path, saves_dir, under
 
+    _lenient(sys.stdin, commands, deck)
     source = click.get_current_context().get_parameter_source("players")
     if source == click.core.ParameterSource.DEFAULT:
         players = default_players(variant, players)  # RULES 8: sides need 4 players
@@ -326,16 +379,17 @@ def play(
     names, kinds = _parse_seats(players, name or prefs["name"], bots or prefs["bots"], seats)
     if seed is None:
         seed = str(secrets.randbelow(10**9))
-    seed_value: int | str = int(seed) if seed.isdigit() and str(int(seed)) == seed else seed
     stacked = _read_deck(deck) if deck is not None else []
-    path = save or new_save_path(str(seed_value))
+    path = save or new_save_path(seed)
     style = choose_style(color, ascii_cards, four_color, prefs)
     try:
-        session = Session.start(path, names, kinds, rules, seed_value, stacked, bot_timeout)
+        session = Session.start(
+            path, names, kinds, rules, seed, stacked, bot_timeout, under(path, saves_dir())
+        )
     except RulesError as error:  # names or a stacked deck that cannot make a game
         raise click.UsageError(str(error)) from None
     except Rummy500Error as error:
-        raise click.ClickException(str(error)) from None
+        raise Failure(str(error)) from None
     _go(
         session, json_mode, commands, quiet, strict, style, pace, windows, prefs=prefs,
         discard_untouched=save is None,  # a game in the saves folder, not a file you named
@@ -366,21 +420,20 @@ def resume(
     from ..session import Session
     from .games import latest_unfinished
 
+    _lenient(sys.stdin, commands)
     if path is None:
         path = latest_unfinished()
         if path is None:
-            raise click.ClickException(
-                f"no unfinished game is saved; start one with {program.command()} play"
-            )
+            raise Failure(f"no unfinished game is saved; start one with {program.command()} play")
     prefs = _preferences()
     style = choose_style(color, ascii_cards, four_color, prefs)
     try:
         session, warnings = Session.resume(path, bot_timeout)
     except Rummy500Error as error:
-        raise click.ClickException(str(error)) from None
+        raise Failure(str(error)) from None
     if session.state.over:
         session.close()
-        raise click.ClickException(
+        raise Failure(
             f"{path}: this game is over; see it with "
             f"{program.command()} replay {shlex.quote(str(path))}"
         )

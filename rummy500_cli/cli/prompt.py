@@ -29,6 +29,7 @@ from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 from prompt_toolkit.output import ColorDepth
 
 from ..render.layout import fit_toolbar, wrap
+from ..render.printable import printable
 from ..render.style import Style
 from ..render.table import STEP_WORDS
 from ..session import Session
@@ -120,17 +121,18 @@ class PromptConsole(PlainConsole):
 
     def show(self, text: str) -> None:
         """Text wrapped at word boundaries to the terminal's width."""
-        print_formatted_text(ANSI(wrap(text, self._width() - 1)))
+        print_formatted_text(ANSI(wrap(self.style.text(text), self._width() - 1)))
 
     def say(self, text: str) -> None:
-        print_formatted_text(ANSI(text))
+        print_formatted_text(ANSI(self.style.text(text)))
 
     def error(self, text: str) -> None:
+        text = printable(text)
         line = f"\x1b[31m{text}\x1b[0m" if self.style.color else f"error: {text}"
         if " resume " in text:  # it ends with the command that resumes the game: whole
-            self.say(line)
+            print_formatted_text(ANSI(line))
         else:
-            self.show(line)
+            print_formatted_text(ANSI(wrap(line, self._width() - 1)))
 
     def _toolbar(self) -> str:
         if self.session is None or self.seat is None:

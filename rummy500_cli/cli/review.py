@@ -12,21 +12,22 @@ from pathlib import Path
 import click
 
 from .. import program
+from .failure import Failure, warn
 
 LOG = click.Path(exists=True, dir_okay=False, path_type=Path)
 
 
 def _read(path: Path):
+    """The log at `path`, checked as verify checks it (a fault is one line, exit 1)."""
     from ..errors import LogError
-    from ..records.log import read_log
+    from ..records.audit import read_checked
 
     try:
-        data = read_log(path)
+        data, _summary = read_checked(path)
     except LogError as error:
-        click.echo(f"rummy500: {error}", err=True)
-        sys.exit(1)
+        raise Failure(str(error)) from None
     for warning in data.warnings:
-        click.echo(f"warning: {warning}", err=True)
+        warn(warning)
     return data
 
 
@@ -48,11 +49,11 @@ def verify(log: Path, parent: Path | None) -> None:
     from ..errors import LogError
     from ..events import GameStarted
     from ..records.audit import audit, check_parent
-    from ..records.log import parse_log
+    from ..records.log import read_log
+    from ..render.printable import printable
 
     try:
-        raw = log.read_bytes()
-        data = parse_log(raw, log)
+        data = read_log(log)
         if data.warnings:
             raise LogError(
                 data.warnings[0].split(";")[0] + "; a log with a torn write does not verify"
@@ -64,31 +65,36 @@ def verify(log: Path, parent: Path | None) -> None:
         if header.parent:
             source = parent or log.parent / header.parent
             if source.is_file():
-                check_parent(data, parse_log(source.read_bytes(), source), log, header.parent_at)
+                check_parent(data, read_log(source), log, header.parent_at)
                 note = f"; its first {header.parent_at} events match its parent {source}"
             else:
                 note = (
                     f"; its parent {header.parent} is not at hand, so the branch point is unchecked"
                 )
     except LogError as error:
-        click.echo(f"rummy500: {error}", err=True)
-        sys.exit(1)
-    click.echo(summary.line(log) + note)
+        raise Failure(str(error)) from None
+    click.echo(printable(summary.line(log) + note))
 
 
 def _seat(text: str | None, players: tuple[str, ...], option: str = "--as") -> int | str | None:
     """--as (or --seat): a seat number, a player's name, or 'all'."""
+    from ..errors import quoted
+    from ..numbers import whole_number
+    from ..render.printable import printable
+
     if text is None:
         return None
     if text.lower() == "all":
         return "all"
-    if text.isdigit() and int(text) < len(players):
-        return int(text)
+    number = whole_number(text)
+    if number is not None and number < len(players):
+        return number
     for seat, name in enumerate(players):
         if name.lower() == text.lower():
             return seat
     raise click.BadParameter(
-        f"{text!r}: give a seat number (0-{len(players) - 1}), a name ({', '.join(players)}) or all",
+        f"{quoted(text, 40)}: give a seat number (0-{len(players) - 1}), a name "
+        f"({printable(', '.join(players))}) or all",
         param_hint=option,
     )
 
@@ -124,6 +130,7 @@ def replay(
     """
     from ..records.replay import Replay
     from ..render.position import describe_position, json_position
+    from ..render.printable import printable_json
     from .play import choose_style
 
     data = _read(log)
@@ -135,7 +142,7 @@ def replay(
     if json_mode:
         positions = [_position(game, at)] if at is not None else range(game.last + 1)
         for position in positions:
-            click.echo(json_position(game, position, seat))
+            click.echo(printable_json(json_position(game, position, seat)))
         return
     if at is not None or not (sys.stdin.isatty() and sys.stdout.isatty()):
         position = _position(game, game.last if at is None else at)
@@ -200,8 +207,10 @@ def branch(log: Path, at: int, output: Path | None) -> None:
     """
     data = _read(log)
     new = make_branch(log, data, at, output)
-    click.echo(f"Branched {log} after event {at} into {new}.")
-    click.echo(f"Play it: {program.command()} resume {shlex.quote(str(new))}")
+    from ..render.printable import printable
+
+    click.echo(printable(f"Branched {log} after event {at} into {new}."))
+    click.echo(printable(f"Play it: {program.command()} resume {shlex.quote(str(new))}"))
 
 
 def make_branch(log: Path, data, at: int, output: Path | None) -> Path:
@@ -209,15 +218,16 @@ def make_branch(log: Path, data, at: int, output: Path | None) -> Path:
     from ..errors import LogError
     from ..records.branch import branch_problem, default_branch_path, write_branch
     from ..records.replay import Replay
+    from .paths import saves_dir, under
 
     problem = branch_problem(Replay(data.events), at)
     if problem:
         raise click.BadParameter(problem, param_hint="--at")
     target = output or default_branch_path(log, at)
     try:
-        write_branch(log, data, at, target)
+        write_branch(log, data, at, target, under(target, saves_dir()))
     except LogError as error:
-        raise click.ClickException(str(error)) from None
+        raise Failure(str(error)) from None
     return target
 
 
@@ -225,7 +235,9 @@ def _branch_and_play(log: Path, data, at: int) -> None:
     from .play import resume
 
     new = make_branch(log, data, at, None)
-    click.echo(f"Branched after event {at} into {new}; playing on.")
+    from ..render.printable import printable
+
+    click.echo(printable(f"Branched after event {at} into {new}; playing on."))
     resume.main([str(new)], standalone_mode=True)
 
 
@@ -251,9 +263,9 @@ def export(log: Path, fmt: str, ascii_cards: bool) -> None:
     data = _read(log)
     analysis, missing = _saved_analysis(log, data)
     if analysis is None and ("out of date" in missing or "cannot be read" in missing):
-        click.echo(f"warning: {missing}; exported without it", err=True)
+        warn(f"{missing}; exported without it")
     style = Style(ascii=ascii_cards)
-    click.echo(transcript(data.events, style, fmt == "markdown", analysis), nl=False)
+    click.echo(style.text(transcript(data.events, style, fmt == "markdown", analysis)), nl=False)
 
 
 @click.command()
@@ -267,7 +279,7 @@ def export(log: Path, fmt: str, ascii_cards: bool) -> None:
 )
 @click.option(
     "--think",
-    type=click.IntRange(1),
+    type=click.IntRange(1, 60_000),
     default=100,
     show_default=True,
     metavar="MS",
@@ -300,6 +312,8 @@ def analyze(
 
     from ..analysis import game_stats
     from ..render.analysis import analysis_text
+    from ..render.printable import printable, printable_json
+    from ..render.style import PLAIN
 
     data = _read(log)
     header = data.events[0]
@@ -315,24 +329,26 @@ def analyze(
     decisions, players, saved = _analysis(log, data, seat_list, think, jobs, json_mode)
     if json_mode:
         click.echo(
-            msgspec.json.encode(
-                {
-                    "log": str(log),
-                    "players": list(header.players),
-                    "seats": seat_list,
-                    "think": think,
-                    "saved": None if saved is None else str(saved),
-                    "decisions": decisions,
-                    "summary": players,
-                    "rounds": stats.rounds,
-                    "per_seat": stats.per_seat(),
-                    "totals": stats.totals,
-                    "finished": stats.finished,
-                }
-            ).decode()
+            printable_json(
+                msgspec.json.encode(
+                    {
+                        "log": printable(str(log)),
+                        "players": list(header.players),
+                        "seats": seat_list,
+                        "think": think,
+                        "saved": None if saved is None else str(saved),
+                        "decisions": decisions,
+                        "summary": players,
+                        "rounds": stats.rounds,
+                        "per_seat": stats.per_seat(),
+                        "totals": stats.totals,
+                        "finished": stats.finished,
+                    }
+                ).decode()
+            )
         )
         return
-    click.echo(analysis_text(header.players, seat_list, decisions, players, stats))
+    click.echo(PLAIN.text(analysis_text(header.players, seat_list, decisions, players, stats)))
 
 
 def _analysis(log: Path, data, seats: list[int], think: int, jobs: int | None, quiet: bool):
@@ -351,7 +367,7 @@ def _analysis(log: Path, data, seats: list[int], think: int, jobs: int | None, q
     try:
         saved = read_sidecar(log)
     except LogError as error:
-        click.echo(f"warning: {error}; analysing the game again", err=True)
+        warn(f"{error}; analysing the game again")
         saved = None
     if saved is not None and staleness(saved, data, settings) is None:
         from ..records.sidecar import sidecar_path
@@ -373,6 +389,6 @@ def _analysis(log: Path, data, seats: list[int], think: int, jobs: int | None, q
     try:
         path = write_sidecar(log, data, settings, decisions, players)
     except LogError as error:
-        click.echo(f"warning: {error}", err=True)
+        warn(str(error))
         path = None
     return decisions, players, path

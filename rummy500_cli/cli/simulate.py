@@ -15,18 +15,26 @@ from typing import Any
 import click
 
 from ..variants import find_variant
-from .options import default_players, rule_options, rules_from
+from .failure import Failure
+from .options import check_seed, default_players, rule_options, rules_from
 
 DEFAULT_THINK = 300
+MAX_GAMES = 10_000_000
+MAX_THINK = 60_000
+"""The longest thinking budget per decision, in milliseconds (a minute)."""
 
 
 def _parse_shard(value: str | None) -> tuple[int, int] | None:
     if value is None:
         return None
+    from ..errors import quoted
+    from ..numbers import whole_number
+
     k, sep, n = value.partition("/")
-    if not sep or not k.strip().isdigit() or not n.strip().isdigit():
-        raise click.BadParameter(f"{value!r}: write K/N, e.g. 2/8", param_hint="--shard")
-    shard = int(k), int(n)
+    part, parts = whole_number(k.strip()), whole_number(n.strip())
+    if not sep or part is None or parts is None:
+        raise click.BadParameter(f"{quoted(value, 40)}: write K/N, e.g. 2/8", param_hint="--shard")
+    shard = part, parts
     if not 1 <= shard[0] <= shard[1]:
         raise click.BadParameter(
             f"{value!r}: K must be 1 to N, e.g. 1/4 to 4/4", param_hint="--shard"
@@ -134,7 +142,9 @@ def _emit(summary: dict[str, Any], as_json: bool) -> None:
 
         click.echo(json.dumps(summary, indent=2))
     else:
-        click.echo(render(summary))
+        from ..render.style import PLAIN
+
+        click.echo(PLAIN.text(render(summary)))
 
 
 def _worker(args: tuple[Any, int, str | None]) -> Any:
@@ -145,30 +155,49 @@ def _worker(args: tuple[Any, int, str | None]) -> Any:
 
 
 def _run(config: Any, indices: range, jobs: int, out: str | None) -> list[Any]:
+    """Play the games (over `jobs` processes); Ctrl-C stops them all and says so in one
+    line (the workers ignore it: the parent stops them, so none prints a traceback)."""
     from ..selfplay import play_one
 
     show = sys.stderr.isatty()
-    results = []
-    with click.progressbar(
-        length=len(indices), label="simulating", file=sys.stderr if show else _Null()
-    ) as bar:
-        if jobs <= 1 or len(indices) <= 1:
-            for index in indices:
-                results.append(play_one(config, index, out))
-                bar.update(1)
-        else:
-            import multiprocessing
-
-            context = multiprocessing.get_context(
-                "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-            )
-            with context.Pool(min(jobs, len(indices))) as pool:
-                work = [(config, index, out) for index in indices]
-                for result in pool.imap_unordered(_worker, work, chunksize=1):
-                    results.append(result)
+    results: list[Any] = []
+    try:
+        with click.progressbar(
+            length=len(indices), label="simulating", file=sys.stderr if show else _Null()
+        ) as bar:
+            if jobs <= 1 or len(indices) <= 1:
+                for index in indices:
+                    results.append(play_one(config, index, out))
                     bar.update(1)
+            else:
+                import multiprocessing
+
+                context = multiprocessing.get_context(
+                    "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+                )
+                pool = context.Pool(min(jobs, len(indices)), initializer=_ignore_interrupts)
+                try:
+                    work = [(config, index, out) for index in indices]
+                    for result in pool.imap_unordered(_worker, work, chunksize=1):
+                        results.append(result)
+                        bar.update(1)
+                    pool.close()
+                finally:
+                    pool.terminate()
+                    pool.join()
+    except KeyboardInterrupt:
+        raise Failure(
+            f"interrupted after {len(results)} of {len(indices)} games; nothing is summed up"
+        ) from None
     results.sort(key=lambda game: game.index)
     return results
+
+
+def _ignore_interrupts() -> None:
+    """A worker leaves Ctrl-C to the parent, which stops the pool."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 class _Null(io.StringIO):
@@ -190,7 +219,11 @@ class _Null(io.StringIO):
     epilog="Merge slices: rummy500 simulate merge A.json B.json. See 'rummy500 man simulate'.",
 )
 @click.option(
-    "--games", type=click.IntRange(1), default=100, show_default=True, help="Games to play."
+    "--games",
+    type=click.IntRange(1, MAX_GAMES),
+    default=100,
+    show_default=True,
+    help="Games to play.",
 )
 @click.option(
     "--players",
@@ -205,11 +238,13 @@ class _Null(io.StringIO):
     metavar="LEVEL[,LEVEL...]",
     help="Seat levels, repeated to fill the table: random, greedy, strong, expert.",
 )
-@click.option("--seed", default="1", show_default=True, help="The run's seed (text).")
+@click.option(
+    "--seed", default="1", show_default=True, callback=check_seed, help="The run's seed (text)."
+)
 @rule_options
 @click.option(
     "--jobs",
-    type=click.IntRange(1),
+    type=click.IntRange(1, 256),
     default=1,
     show_default=True,
     help="Processes to spread the games over (same results for any number).",
@@ -229,7 +264,7 @@ class _Null(io.StringIO):
 )
 @click.option(
     "--think",
-    type=click.IntRange(1),
+    type=click.IntRange(1, MAX_THINK),
     default=DEFAULT_THINK,
     show_default=True,
     metavar="MS",
@@ -259,6 +294,8 @@ def simulate(
     """
     if ctx.invoked_subcommand is not None:
         return
+    if out is not None and not out.strip():
+        raise click.BadParameter("give a folder (an empty path is none)", param_hint="--out")
     levels = _levels(bots)
     count = players if players is not None else default_players(variant, max(2, len(levels)))
     if len(levels) > count:
@@ -284,11 +321,38 @@ def simulate(
         if out is not None:
             from pathlib import Path
 
-            Path(out).mkdir(parents=True, exist_ok=True)
+            from .paths import saves_dir, under
+
+            folder = Path(out)
+            if not folder.parent.is_dir() and not under(folder, saves_dir()):
+                raise Failure(
+                    f"cannot write the logs into {out}: the folder {folder.parent} does not "
+                    "exist; create it first"
+                )
+            folder.mkdir(parents=True, exist_ok=True)
         results = _run(config, indices, jobs, out)
     except OSError as error:
-        raise click.ClickException(f"cannot write the logs into {out}: {error.strerror}") from None
+        raise Failure(f"cannot write the logs into {out}: {error.strerror}") from None
     _emit(summarize(config, results, slice_), as_json)
+
+
+SUMMARY_LIMIT = 64 << 20
+"""The largest summary read (a summary of a million games is a few kilobytes)."""
+
+
+def _read_summary(name: str) -> bytes:
+    """The bytes of a summary file: a regular file of at most SUMMARY_LIMIT bytes (a pipe
+    or a device is refused, never waited on)."""
+    import os
+    import stat
+
+    if not stat.S_ISREG(os.stat(name).st_mode):
+        raise ValueError("not a regular file")
+    with open(name, "rb") as handle:
+        data = handle.read(SUMMARY_LIMIT + 1)
+    if len(data) > SUMMARY_LIMIT:
+        raise ValueError(f"more than {SUMMARY_LIMIT >> 20} MB")
+    return data
 
 
 @simulate.command("merge")
@@ -298,17 +362,17 @@ def merge_command(files: tuple[str, ...], as_json: bool) -> None:
     """Add up the --json summaries of slices of one run (--shard K/N)."""
     import json
 
+    from ..errors import clipped
     from ..selfplay import MergeError, merge
 
     summaries = []
     for name in files:
         try:
-            with open(name, encoding="utf-8") as handle:
-                summaries.append(json.load(handle))
-        except (OSError, ValueError) as error:
-            raise click.ClickException(f"{name}: not a JSON summary ({error})") from None
+            summaries.append(json.loads(_read_summary(name)))
+        except (OSError, ValueError, RecursionError) as error:
+            raise Failure(f"{name}: not a JSON summary ({clipped(str(error), 200)})") from None
     try:
         merged = merge(summaries)
-    except (MergeError, KeyError, TypeError) as error:
-        raise click.ClickException(f"cannot merge: {error}") from None
+    except (MergeError, KeyError, TypeError, AttributeError, ValueError) as error:
+        raise Failure(f"cannot merge: {clipped(str(error), 200)}") from None
     _emit(merged, as_json)

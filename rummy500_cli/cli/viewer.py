@@ -23,6 +23,7 @@ from prompt_toolkit.output import ColorDepth
 from ..analysis import win_curve
 from ..cards import Card
 from ..errors import ParseError
+from ..numbers import whole_number
 from ..records.branch import branch_problem
 from ..records.replay import Replay
 from ..render.analysis import decision_panel, summary_panel, win_graph
@@ -76,7 +77,7 @@ def view_replay(
                 shown = reveal or seat == decision.seat
                 body += "\n" + "\n".join(decision_panel(decision, players, style, shown))
         status = f"g {''.join(typed)}" if typed is not None else message
-        return ANSI(f"{path}\n{body}\n\n{status}")
+        return ANSI(style.text(f"{path}\n{body}\n\n{status}"))
 
     bindings = KeyBindings()
     typing = Condition(lambda: typed is not None)
@@ -158,8 +159,9 @@ def view_replay(
             return
         target = "".join(typed).strip()
         typed = None
-        if target.isdigit():
-            move(int(target))
+        number = whole_number(target)
+        if number is not None:
+            move(number)
             return
         try:
             card = Card.parse(target)

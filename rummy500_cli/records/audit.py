@@ -13,8 +13,10 @@ so far, and the events it makes must be exactly the lines that follow.
 
 from __future__ import annotations
 
+import os
 import re
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 import msgspec
 
@@ -24,7 +26,7 @@ from ..errors import LogError, Rummy500Error
 from ..events import Event, GameStarted
 from ..sides import side_name, side_totals
 from ..state import State
-from .log import LogData, line_hash
+from .log import LogData, line_hash, read_log
 
 
 class AuditError(LogError):
@@ -49,6 +51,11 @@ class AuditSummary:
     sides: tuple[int, ...] = ()
     """RULES 8: the side totals of a partnership game (its `winner` is then the side's
     name, as `Ann & Cy`); empty otherwise."""
+    owed: tuple[Event, ...] = ()
+    """The events the rules owe after the last line (see `audit`): none for a log that
+    stops where a player is to move."""
+    state: State | None = field(default=None, repr=False, compare=False)
+    """The state after the checked events (the owed ones not applied)."""
 
     def line(self, path: object) -> str:
         scores = ", ".join(f"{n} {t}" for n, t in zip(self.players, self.totals, strict=True))
@@ -74,7 +81,10 @@ def _describe(event: Event) -> str:
 def audit(data: LogData, path: object = "<log>") -> AuditSummary:
     """Check the events of a parsed log (see the module docstring).
 
-    Raises AuditError naming the first line at fault and why.
+    Raises AuditError naming the first line at fault and why. A log that stops in the
+    middle of what one move makes (a write cut at a round's end leaves the round_ended
+    without the next deal) passes: what is there is right, and the summary's `owed` holds
+    the events the rules still owe, which a resumed game writes before play goes on.
     """
     events = data.events
     header = events[0]
@@ -88,9 +98,10 @@ def audit(data: LogData, path: object = "<log>") -> AuditSummary:
         opening = new_game(header.players, header.rules, header.seed, deck, header.seats)
     except Rummy500Error as error:
         raise AuditError(path, 1, f"the header does not start a game: {error}") from None
+    state = State(header)
     for number in (1, 2):
         if number >= len(events):
-            return _summary(State(header), len(events), header)
+            return _summary(state, len(events), header, opening[number:])
         if events[number] != opening[number]:
             what = "dealer draw" if number == 1 else "first deal"
             raise AuditError(
@@ -100,16 +111,20 @@ def audit(data: LogData, path: object = "<log>") -> AuditSummary:
                 + (" with the recorded stacked deck" if header.deck else "")
                 + f": expected {_describe(opening[number])}",
             )
-    state = State(header)
-    state.apply(events[1])
-    state.apply(events[2])
+        state.apply(events[number])
     index = 3
     total = len(events)
+    owed: list[Event] = []
     while index < total:
         event = events[index]
         if state.over:
             raise AuditError(path, index + 1, "a line after the end of the game")
-        action = recorded_action(state, event)
+        try:
+            action = recorded_action(state, event)
+        except Rummy500Error as error:  # a card or a value that does not exist
+            raise AuditError(
+                path, index + 1, f"this {tag(event)} cannot be read: {error}"
+            ) from None
         if action is None:
             raise AuditError(
                 path,
@@ -125,8 +140,9 @@ def audit(data: LogData, path: object = "<log>") -> AuditSummary:
             raise AuditError(path, index + 1, f"{name} could not play {action}: {why}") from None
         for offset, wanted in enumerate(expected):
             at = index + offset
-            if at >= total:
-                break  # a log cut short after a move: what is there is right
+            if at >= total:  # a log cut short after a move: what is there is right
+                owed = expected[offset:]
+                break
             if events[at] != wanted:
                 raise AuditError(
                     path,
@@ -136,7 +152,16 @@ def audit(data: LogData, path: object = "<log>") -> AuditSummary:
                 )
             state.apply(events[at])
         index += len(expected)
-    return _summary(state, total, header)
+    return _summary(state, total, header, owed)
+
+
+def read_checked(path: str | os.PathLike[str]) -> tuple[LogData, AuditSummary]:
+    """Read a log file and check it as `verify` does: the one loading that every reader
+    of a game (resume, replay, export, branch, analyze, games) goes through, so that a
+    log whose events do not fit together is refused with its file and line before
+    anything folds it. Raises LogError."""
+    data = read_log(path)
+    return data, audit(data, path)
 
 
 def _about(message: str, name: str) -> str:
@@ -151,7 +176,7 @@ def tag(event: Event) -> str:
     return type(event).__struct_config__.tag  # type: ignore[return-value]
 
 
-def _summary(state: State, count: int, header: GameStarted) -> AuditSummary:
+def _summary(state: State, count: int, header: GameStarted, owed: Sequence[Event]) -> AuditSummary:
     winner = state.players[state.winner] if state.winner is not None else None
     sides = side_totals(state)
     if sides and state.winner is not None:
@@ -164,6 +189,8 @@ def _summary(state: State, count: int, header: GameStarted) -> AuditSummary:
         totals=tuple(state.totals),
         players=header.players,
         sides=sides,
+        owed=tuple(owed),
+        state=state,
     )
 
 

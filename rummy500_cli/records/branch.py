@@ -30,13 +30,22 @@ def branch_problem(game: Replay, at: int) -> str | None:
     return None
 
 
+def _text(name: str) -> str:
+    """A file name as text for the log: bytes that are not UTF-8 become U+FFFD (the
+    branch then finds its parent with `verify --parent`)."""
+    return name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+
+
 def default_branch_path(log: Path, at: int) -> Path:
     """Where a branch of `log` after event `at` is written unless told otherwise."""
     return log.with_name(f"{log.stem}-branch-{at}.jsonl")
 
 
-def write_branch(log: Path, data: LogData, at: int, target: Path) -> None:
-    """Write the branch of `data` (read from `log`) after event `at` to `target`.
+def write_branch(
+    log: Path, data: LogData, at: int, target: Path, make_parents: bool = False
+) -> None:
+    """Write the branch of `data` (read from `log`) after event `at` to `target`
+    (`make_parents`: see `LogWriter.create`).
 
     The caller has checked `branch_problem`; a file error is a `LogError`."""
     header = data.events[0]
@@ -44,8 +53,8 @@ def write_branch(log: Path, data: LogData, at: int, target: Path) -> None:
     header = replace(
         header,
         program=f"rummy500 {__version__}",
-        parent=log.name,
+        parent=_text(log.name),
         parent_at=at,
         parent_hash=line_hash(data.lines[at]),
     )
-    LogWriter.create(target, [header, *data.events[1 : at + 1]]).close()
+    LogWriter.create(target, [header, *data.events[1 : at + 1]], make_parents).close()

@@ -13,9 +13,12 @@ This module is the only one that touches game files. Format: man/rummy500-log.5.
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import fcntl
 import hashlib
 import os
+import stat
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import IO
@@ -34,6 +37,15 @@ class Entry(msgspec.Struct, kw_only=True, frozen=True, gc=False):
     event: AnyEvent
     prev: str
 
+
+MAX_LINE = 1 << 20
+"""The longest line a log may have, 1 MB: a real line is at most a few kilobytes (a deal
+of 108 cards, or a header with a stacked deck for many rounds). A longer one is refused
+with its number before it is decoded."""
+MAX_LOG = 256 << 20
+"""The largest log read, 256 MB: a game stopped by the round limit (engine.ROUND_LIMIT)
+at eight players writes well under a tenth of it. A larger file (or one that never
+ends) is refused, not read into memory."""
 
 _encoder = msgspec.json.Encoder()
 _decoder = msgspec.json.Decoder(Entry)
@@ -69,11 +81,16 @@ class LogData(msgspec.Struct):
         return line_hash(self.lines[-1]) if self.lines else ""
 
 
+_TOO_DEEP = "JSON nested too deeply for a log line (a log line nests a few levels)"
+
+
 def _check_header(path: object, first: bytes) -> None:
     try:
         raw = msgspec.json.decode(first)
     except msgspec.DecodeError as error:
         raise LogError(f"{path}:1: not JSON ({error}); is this a rummy500 game log?") from None
+    except RecursionError:
+        raise LogError(f"{path}:1: {_TOO_DEEP}; not a game log") from None
     event = raw.get("event") if isinstance(raw, dict) else None
     if not isinstance(event, dict) or event.get("type") != "game_started":
         raise LogError(f"{path}:1: the first line is not a game_started header; not a game log")
@@ -92,9 +109,17 @@ def parse_log(data: bytes, path: object = "<log>") -> LogData:
     sequence numbers, a broken hash chain, a newer format. A last line without its
     newline is a torn write: it is dropped with a warning.
     """
+    if len(data) > MAX_LOG:
+        raise LogError(f"{path}: {_too_big(len(data))}")
     if not data.strip():
         raise LogError(f"{path}: the file is empty; not a game log")
     chunks = data.split(b"\n")
+    for number, line in enumerate(chunks, 1):
+        if len(line) > MAX_LINE:
+            raise LogError(
+                f"{path}:{number}: a line of {len(line)} bytes, longer than any log line "
+                f"(at most {MAX_LINE} bytes); not a game log"
+            )
     tail = chunks.pop()  # b"" when the file ends with a newline, as it should
     while chunks and not chunks[-1].strip() and not tail:
         chunks.pop()  # blank lines after the last line (an editor's doing) are harmless
@@ -121,6 +146,8 @@ def parse_log(data: bytes, path: object = "<log>") -> LogData:
             entry = decode(line)
         except msgspec.DecodeError as error:
             raise LogError(f"{path}:{number + 1}: {error}") from None
+        except RecursionError:
+            raise LogError(f"{path}:{number + 1}: {_TOO_DEEP}") from None
         if entry.seq != number:
             raise LogError(
                 f"{path}:{number + 1}: sequence number {entry.seq} where {number} was due "
@@ -140,12 +167,83 @@ def parse_log(data: bytes, path: object = "<log>") -> LogData:
 
 
 def read_log(path: str | os.PathLike[str]) -> LogData:
-    """Read and check a log file (see parse_log)."""
+    """Read and check a log file (see parse_log). Only a regular file is read, and at
+    most MAX_LOG bytes of it: a named pipe, a device or a directory is refused at once,
+    never waited on."""
+    descriptor = _open_log(path, os.O_RDONLY)
+    with os.fdopen(descriptor, "rb") as handle:
+        data = _read_bounded(handle, path)
+    return parse_log(data, path)
+
+
+def _open_log(path: str | os.PathLike[str], flags: int) -> int:
+    """A descriptor on the regular file at `path`, or LogError saying what is there.
+
+    The kind is looked at before the file is opened (opening some devices does things),
+    and again on the open file, which cannot then be swapped for another."""
+    problem = file_problem(path)
+    if problem is not None:
+        raise LogError(f"{path}: {problem}")
     try:
-        data = Path(path).read_bytes()
+        descriptor = os.open(path, flags | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError as error:
+        raise LogError(f"{path}: cannot open: {error.strerror}") from None
+    try:
+        problem = _kind_problem(os.fstat(descriptor))
+        if problem is not None:
+            raise LogError(f"{path}: {problem}")
+        os.set_blocking(descriptor, True)
+    except BaseException:
+        os.close(descriptor)
+        raise
+    return descriptor
+
+
+_KINDS = (
+    (stat.S_ISDIR, "a directory"),
+    (stat.S_ISFIFO, "a named pipe (FIFO)"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+def file_problem(path: str | os.PathLike[str]) -> str | None:
+    """Why the file at `path` cannot be read as a log without opening it (a broken
+    link, a pipe, a device, a directory, a file too big); None when it can."""
+    try:
+        info = os.stat(path)
+    except OSError as error:
+        return f"cannot open: {error.strerror}"
+    return _kind_problem(info)
+
+
+def _kind_problem(info: os.stat_result) -> str | None:
+    if stat.S_ISREG(info.st_mode):
+        return _too_big(info.st_size) if info.st_size > MAX_LOG else None
+    kind = next((name for test, name in _KINDS if test(info.st_mode)), "not a regular file")
+    return f"{kind}, not a file; a game log is a regular file"
+
+
+def _too_big(size: int) -> str:
+    return f"{size} bytes, more than any game log (at most {MAX_LOG >> 20} MB); not a game log"
+
+
+def _read_bounded(handle: IO[bytes], path: object) -> bytes:
+    chunks = []
+    size = 0
+    try:
+        while size <= MAX_LOG:
+            chunk = handle.read(MAX_LOG + 1 - size)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
     except OSError as error:
         raise LogError(f"{path}: cannot read: {error.strerror}") from None
-    return parse_log(data, path)
+    if size > MAX_LOG:
+        raise LogError(f"{path}: {_too_big(size)}")
+    return b"".join(chunks)
 
 
 def load_state(events: Sequence[Event]) -> State:
@@ -158,30 +256,70 @@ def load_state(events: Sequence[Event]) -> State:
     return state
 
 
-class LogWriter:
-    """Appends events to one log, holding its lock while the game is open."""
+class LogWriteError(LogError):
+    """A log that could not be written (a full disk, a failing device): the lines of
+    the move are taken back, so the file holds every event up to `saved` and no part
+    of the move that failed."""
 
-    def __init__(self, path: Path, handle: IO[bytes], seq: int, prev: str) -> None:
+    def __init__(self, message: str, saved: int, no_space: bool) -> None:
+        super().__init__(message)
+        self.saved = saved
+        self.no_space = no_space
+
+
+class LogWriter:
+    """Appends events to one log, holding its lock while the game is open.
+
+    A move's lines go down in one write, then fsync; if either fails the file is cut
+    back to where it was, so a failed move leaves no part of itself behind."""
+
+    def __init__(self, path: Path, handle: IO[bytes], seq: int, prev: str, size: int = 0) -> None:
         self.path = path
         self._handle = handle
         self.seq = seq
         """The sequence number the next line will carry."""
         self.prev = prev
+        self._size = size
+        """The byte length of the lines written so far."""
 
     @classmethod
-    def create(cls, path: str | os.PathLike[str], events: Iterable[Event]) -> LogWriter:
-        """Start a new log (refusing to overwrite a file) and write its first events."""
+    def create(
+        cls, path: str | os.PathLike[str], events: Iterable[Event], make_parents: bool = False
+    ) -> LogWriter:
+        """Start a new log (refusing to overwrite a file) and write its first events.
+
+        Missing parent directories are made only with `make_parents` (the caller allows
+        it under the saves folder); elsewhere the parent must exist. If the first events
+        cannot be written, no file is left behind."""
         target = Path(path)
-        target.parent.mkdir(parents=True, exist_ok=True)
+        if make_parents:
+            try:
+                target.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as error:
+                raise LogError(f"{target.parent}: cannot create: {error.strerror}") from None
+        elif not target.parent.is_dir():
+            what = "is not a folder" if target.parent.exists() else "does not exist"
+            raise LogError(
+                f"{target}: the folder {target.parent} {what}; create it first or save "
+                "somewhere else"
+            )
         try:
-            handle = open(target, "xb")  # noqa: SIM115 - held open for the game
+            handle = open(target, "xb", buffering=0)  # noqa: SIM115 - held open for the game
         except FileExistsError:
             raise LogError(f"{target}: a file is already there; choose another path") from None
         except OSError as error:
             raise LogError(f"{target}: cannot create: {error.strerror}") from None
         writer = cls(target, handle, 0, "")
-        writer._lock()
-        writer.append(events)
+        try:
+            writer._lock()
+            writer.append(events)
+        except LogError as error:
+            handle.close()
+            target.unlink(missing_ok=True)
+            if isinstance(error, LogWriteError):
+                problem = _write_problem(error.__cause__)
+                raise LogError(f"{target}: {problem}: nothing was saved") from None
+            raise
         _fsync_directory(target.parent)  # the new file's name survives a power cut too
         return writer
 
@@ -189,21 +327,24 @@ class LogWriter:
     def resume(cls, path: str | os.PathLike[str]) -> tuple[LogWriter, LogData]:
         """Open a log to go on with it: lock, check, cut off a torn tail."""
         target = Path(path)
-        try:
-            handle = open(target, "r+b")  # noqa: SIM115 - held open for the game
-        except OSError as error:
-            raise LogError(f"{target}: cannot open: {error.strerror}") from None
+        handle = os.fdopen(_open_log(target, os.O_RDWR), "r+b", buffering=0)
         writer = cls(target, handle, 0, "")
         try:
             writer._lock()
-            data = parse_log(handle.read(), target)
+            data = parse_log(_read_bounded(handle, target), target)
+            handle.truncate(data.good_size)
         except LogError:
             handle.close()
             raise
-        handle.truncate(data.good_size)
+        except OSError as error:
+            handle.close()
+            raise LogError(
+                f"{target}: cannot cut off the torn last line: {error.strerror}"
+            ) from None
         handle.seek(data.good_size)
         writer.seq = len(data.lines)
         writer.prev = data.last_hash
+        writer._size = data.good_size
         return writer, data
 
     def _lock(self) -> None:
@@ -216,15 +357,41 @@ class LogWriter:
             ) from None
 
     def append(self, events: Iterable[Event]) -> None:
-        """Write events as lines, then flush and fsync: they survive a crash."""
-        handle = self._handle
+        """Write events as lines, then fsync: they survive a crash.
+
+        Raises LogWriteError, with the file as it was before, when they cannot be
+        written."""
+        seq, prev = self.seq, self.prev
+        lines = []
         for event in events:
-            line = encode_line(self.seq, event, self.prev)
-            handle.write(line + b"\n")
-            self.prev = line_hash(line)
-            self.seq += 1
-        handle.flush()
-        os.fsync(handle.fileno())
+            line = encode_line(seq, event, prev)
+            lines.append(line + b"\n")
+            prev = line_hash(line)
+            seq += 1
+        blob = b"".join(lines)
+        descriptor = self._handle.fileno()
+        try:
+            view = memoryview(blob)
+            while view:
+                view = view[os.write(descriptor, view) :]
+            os.fsync(descriptor)
+        except OSError as error:
+            self._take_back()
+            saved = self.seq - 1
+            raise LogWriteError(
+                f"{self.path}: {_write_problem(error)}: the game is saved up to event {saved}",
+                saved,
+                error.errno in _NO_SPACE,
+            ) from error
+        self.seq, self.prev = seq, prev
+        self._size += len(blob)
+
+    def _take_back(self) -> None:
+        """Cut the file back to its last whole move (a failed write may leave part of
+        one); if even that fails, the next reader drops the torn line."""
+        with contextlib.suppress(OSError):
+            os.ftruncate(self._handle.fileno(), self._size)
+            os.lseek(self._handle.fileno(), self._size, os.SEEK_SET)
 
     def discard(self) -> None:
         """Remove the log, still holding its lock, then release it: a game in which no
@@ -233,15 +400,28 @@ class LogWriter:
         self.close()
 
     def close(self) -> None:
-        """Release the lock and the file."""
+        """Release the lock and the file (every line is already written: nothing to
+        flush, nothing to fail)."""
         if not self._handle.closed:
-            self._handle.close()
+            with contextlib.suppress(OSError):
+                self._handle.close()
 
     def __enter__(self) -> LogWriter:
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+_NO_SPACE = (errno.ENOSPC, errno.EDQUOT)
+
+
+def _write_problem(error: BaseException | None) -> str:
+    """What stopped a write, in words."""
+    if isinstance(error, OSError) and error.errno in _NO_SPACE:
+        return "no space left on the device"
+    reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+    return f"cannot write: {reason}"
 
 
 def _fsync_directory(folder: Path) -> None:

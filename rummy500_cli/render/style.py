@@ -6,13 +6,18 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..cards import Card
+from .printable import printable
 
 _RESET = "\x1b[0m"
+_BOLD = "\x1b[1m"
+_DIM = "\x1b[2m"
 _TO_ASCII = str.maketrans({"♠": "S", "♥": "H", "♣": "C", "♦": "D", "—": "-", "·": "|"})
 _COLORS = {  # spades, hearts, clubs, diamonds (Suit order)
     False: ("", "\x1b[31m", "", "\x1b[31m"),
     True: ("", "\x1b[31m", "\x1b[32m", "\x1b[34m"),
 }
+CODES = (_RESET, _BOLD, _DIM, "\x1b[31m", "\x1b[32m", "\x1b[34m")
+"""Every terminal code a Style writes (colours, bold, dim, reset), and no other."""
 
 
 @dataclass(frozen=True)
@@ -35,14 +40,18 @@ class Style:
         return " ".join(self.card(card) for card in cards)
 
     def text(self, text: str) -> str:
-        """Free text (messages, narration) with suit symbols as letters under --ascii."""
-        return text.translate(_TO_ASCII) if self.ascii else text
+        """Text as it goes to the terminal (messages, narration, a table of lines): any
+        control character that came with a name or a file is shown escaped, and only the
+        newlines between lines and this style's own codes pass; suit symbols as letters
+        under --ascii."""
+        shown = printable(text, ("\n", *CODES) if self.color else ("\n",))
+        return shown.translate(_TO_ASCII) if self.ascii else shown
 
     def bold(self, text: str) -> str:
-        return f"\x1b[1m{text}{_RESET}" if self.color else text
+        return f"{_BOLD}{text}{_RESET}" if self.color else text
 
     def dim(self, text: str) -> str:
-        return f"\x1b[2m{text}{_RESET}" if self.color else text
+        return f"{_DIM}{text}{_RESET}" if self.color else text
 
 
 PLAIN = Style()
