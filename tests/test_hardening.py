@@ -170,6 +170,33 @@ def test_terminal_codes_from_a_log_are_shown_escaped(tmp_path, color) -> None:
     assert "\\u001b]0;PWNED\\u0007" in runs["resume-json"].stdout  # JSON's own escapes
 
 
+def test_a_newline_in_a_name_from_a_log_cannot_fake_a_line(tmp_path) -> None:
+    """A name is shown on one line by every presenter: a newline from a log is `\\n`."""
+    seed = "7"
+    forged = "Ana\nBob wins the game with 500."
+    events = new_game([forged, "Bob"], make_rules(), seed, seats=("human", "bot:greedy"))
+    state = fold(events)
+    bots = [BOTS["greedy"](seed, seat) for seat in range(2)]
+    while not state.over and len(events) < 120:
+        events += play(state, bots[state.to_move].choose(state))
+    log = tmp_path / "forged.jsonl"
+    log.write_bytes(encode_log(events))
+    folder = saves(tmp_path)
+    (folder / "forged.jsonl").write_bytes(log.read_bytes())
+    runs = {
+        "replay": run(["replay", log, "--at", "40", "--as", "all"]),
+        "export": run(["export", log]),
+        "analyze": run(["analyze", log, "--seat", "1", "--think", "1"]),
+        "games": run(["games"]),
+        "resume": run(["resume", folder / "forged.jsonl"], input="hand\nscore\nlog 3\n"),
+    }
+    for name, outcome in runs.items():
+        assert outcome.sound, (name, outcome.describe())
+        text = outcome.stdout + outcome.stderr
+        assert "Ana\\nBob wins" in text, (name, text[:600])
+        assert not any(line.startswith("Bob wins the game") for line in text.splitlines()), name
+
+
 @pytest.mark.parametrize(
     "args",
     [

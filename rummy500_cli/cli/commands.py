@@ -37,6 +37,7 @@ from ..protocol import MAX_LINE
 from ..render.analysis import hint_lines
 from ..render.command_help import detail
 from ..render.narrate import Narrator
+from ..render.printable import names
 from ..render.rules_text import rules_text
 from ..render.scores import caught_line, score_table
 from ..render.style import Style
@@ -166,7 +167,7 @@ class Interpreter:
             known = [*sorted(set(ALIASES.values())), *META]
             return Reply(error=f"{unknown(words[0], 'unknown command', known)}; legal now: {legal}")
         if state.to_move != seat:
-            return Reply(error=f"it is {state.players[state.to_move]}'s turn")
+            return Reply(error=f"it is {names(state.players)[state.to_move]}'s turn")
         if len(line) > MAX_LINE:
             return Reply(error=f"a line of {len(line)} characters is too long for a command")
         try:
@@ -238,16 +239,20 @@ class Interpreter:
         state = self.session.state
         lines = [
             "Totals: "
-            + " · ".join(f"{n} {t}" for n, t in zip(state.players, state.totals, strict=True))
+            + " · ".join(
+                f"{n} {t}" for n, t in zip(names(state.players), state.totals, strict=True)
+            )
             + f" (playing to {state.rules.target})"
         ]
         if partnered(state.rules):  # RULES 8: the sides decide; each seat's own part
-            seats = " · ".join(f"{n} {t}" for n, t in zip(state.players, state.totals, strict=True))
+            seats = " · ".join(
+                f"{n} {t}" for n, t in zip(names(state.players), state.totals, strict=True)
+            )
             lines = [sides_line(state), f"Seats: {seats}"]
         ended = [e for e in self.session.events if isinstance(e, RoundEnded)]
         if ended:
-            lines.append(score_table(state.players, ended[-1]))
-            caught = caught_line(state.players, ended[-1], self.style)
+            lines.append(score_table(names(state.players), ended[-1]))
+            caught = caught_line(names(state.players), ended[-1], self.style)
             if caught:
                 lines.append(caught)
         return Reply(lines=lines)

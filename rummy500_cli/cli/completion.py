@@ -25,6 +25,7 @@ from ..actions import (
 )
 from ..cards import Card, rank_sort_key, sort_key
 from ..errors import ParseError
+from ..render.printable import names
 from ..render.style import PLAIN, Style
 from ..state import State
 from .commands import META, META_ALIASES, MOVE_ORDER, sorted_legal
@@ -157,7 +158,7 @@ def _rum(state: State, actions: list[AnyAction], args: list[str], style: Style):
 
 def _meld_words(state: State, meld_id: int, style: Style) -> str:
     meld = state.meld(meld_id)
-    owner = state.players[meld.owner]
+    owner = names(state.players)[meld.owner]
     return f"#{meld_id} {owner}'s {style.cards(meld.cards)}"
 
 

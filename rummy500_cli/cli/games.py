@@ -30,11 +30,11 @@ def _summaries(warn: Callable[[str], None]) -> Iterator[tuple[Path, float, Any, 
         return
     entries = []
     try:
-        names = sorted(folder.glob("*.jsonl"))
+        logs = sorted(folder.glob("*.jsonl"))
     except OSError as error:
         warn(f"cannot list {folder}: {error.strerror}")
         return
-    for path in names:
+    for path in logs:
         if path.name.endswith(SUFFIX):
             continue
         problem = file_problem(path)
@@ -65,7 +65,7 @@ def latest_unfinished() -> Path | None:
 @click.option("--all", "show_all", is_flag=True, help="Show finished games too.")
 def games(show_all: bool) -> None:
     """List saved games: file, date, round, players with their kinds and totals, status."""
-    from ..render.printable import printable
+    from ..render.printable import names, printable
     from .paths import saves_dir
 
     folder = saves_dir()
@@ -86,7 +86,7 @@ def games(show_all: bool) -> None:
         kinds = header.seats or ("human",) + ("bot:random",) * (state.n - 1)
         players = ", ".join(
             f"{player} ({_kind(kind)}) {total}"
-            for player, kind, total in zip(state.players, kinds, state.totals, strict=True)
+            for player, kind, total in zip(names(state.players), kinds, state.totals, strict=True)
         )
         status = "finished" if state.over else "unfinished"
         table.append((name, when, str(state.round), players, status))

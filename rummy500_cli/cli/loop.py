@@ -21,7 +21,7 @@ from ..errors import ParseError, Rummy500Error
 from ..events import Event, GameEnded, GameStarted, RoundDealt, RoundEnded
 from ..records.log import LogWriteError
 from ..render.narrate import Narrator
-from ..render.printable import printable
+from ..render.printable import names, printable
 from ..render.scores import caught_line, score_table
 from ..render.style import Style
 from ..session import Session
@@ -199,8 +199,8 @@ def run(
         narrator.viewer = actor if (hot_seat and actor in humans) else home
         console.event(event, seq, narrator.feed(event, state))
         if isinstance(event, RoundEnded) and not isinstance(console, JsonConsole):
-            console.show(score_table(state.players, event))
-            caught = caught_line(state.players, event, style)
+            console.show(score_table(names(state.players), event))
+            caught = caught_line(names(state.players), event, style)
             if caught:
                 console.show(caught)
             ended.append(f"Round {event.round} is over.")
@@ -234,7 +234,7 @@ def run(
                 session.submit(Pass(), on_event=show)
                 continue
             if hot_seat and shown_to != seat:
-                console.handover(state.players[seat])
+                console.handover(names(state.players)[seat])
                 shown_to = seat
                 dirty = True
             if dirty and not isinstance(console, JsonConsole):

@@ -265,6 +265,7 @@ def _go(
     console = _console(json_mode, commands, quiet, strict, style, session)
     for warning in warnings:
         warn(warning)
+    from ..render.printable import names
     from .preferences import pace as choose_pace
 
     interactive = type(console).__name__ == "PromptConsole"
@@ -273,7 +274,7 @@ def _go(
     humans = sum(session.is_human(s) for s in range(session.state.n))
     state = session.state
     console.banner(
-        f"rummy500 · {', '.join(state.players)} · seed {session.events[0].seed} · "
+        f"rummy500 · {', '.join(names(state.players))} · seed {session.events[0].seed} · "
         f"saving to {session.path}"
     )
     keys = "; Enter skips the bots' pauses" if interactive and humans < session.state.n else ""

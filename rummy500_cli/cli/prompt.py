@@ -29,7 +29,7 @@ from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 from prompt_toolkit.output import ColorDepth
 
 from ..render.layout import fit_toolbar, wrap
-from ..render.printable import printable
+from ..render.printable import names, printable
 from ..render.style import Style
 from ..render.table import STEP_WORDS
 from ..session import Session
@@ -209,7 +209,7 @@ class PromptConsole(PlainConsole):
     def read(self, session: Session, seat: int) -> str | None:
         self.session, self.seat = session, seat
         self.fast = False
-        name = session.state.players[seat]
+        name = names(session.state.players)[seat]
         state = session.state
         label = f"{name}> "
         if state.phase == "window":  # RULES 7: a short question out of turn

@@ -312,7 +312,7 @@ def analyze(
 
     from ..analysis import game_stats
     from ..render.analysis import analysis_text
-    from ..render.printable import printable, printable_json
+    from ..render.printable import names, printable, printable_json
     from ..render.style import PLAIN
 
     data = _read(log)
@@ -348,7 +348,9 @@ def analyze(
             )
         )
         return
-    click.echo(PLAIN.text(analysis_text(header.players, seat_list, decisions, players, stats)))
+    click.echo(
+        PLAIN.text(analysis_text(names(header.players), seat_list, decisions, players, stats))
+    )
 
 
 def _analysis(log: Path, data, seats: list[int], think: int, jobs: int | None, quiet: bool):

@@ -28,6 +28,7 @@ from ..records.branch import branch_problem
 from ..records.replay import Replay
 from ..render.analysis import decision_panel, summary_panel, win_graph
 from ..render.position import describe_position
+from ..render.printable import names
 from ..render.style import Style
 
 HELP = (
@@ -56,7 +57,7 @@ def view_replay(
     result: dict[str, int | None] = {"branch": None}
     turns = game.turn_starts()
     rounds = game.round_starts()
-    players = game.header.players
+    players = names(game.header.players)
 
     def text():
         if graph and curve is not None and analysis is not None:

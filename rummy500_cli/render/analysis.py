@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..cards import Card
 from ..errors import ParseError
 from ..judge import band
+from .printable import printable
 
 BLOCKS = " ▁▂▃▄▅▆▇█"
 ASCII_LEVELS = " .:-=+*#@"
@@ -140,13 +141,16 @@ def analysis_text(players, chosen, decisions, summaries, stats) -> str:
     lines.append("")
     lines.append("Per round:")
     for round_stats in stats.rounds:
-        end = {"went_out": f"{round_stats.went_out} went out", "in_play": "still in play"}.get(
+        out_name = printable(round_stats.went_out or "")  # names in the figures come from the log
+        end = {"went_out": f"{out_name} went out", "in_play": "still in play"}.get(
             round_stats.reason, "the stock ran out"
         )
         lines.append(f"  round {round_stats.round} ({end}):")
         for seat, row in enumerate(round_stats.seats):
             takes = ", ".join(f"{t.depth} deep, {t.used} used" for t in row.takes) or "none"
-            on = ", ".join(f"{points} on {owner}'s" for owner, points in row.laid_off_on.items())
+            on = ", ".join(
+                f"{points} on {printable(owner)}'s" for owner, points in row.laid_off_on.items()
+            )
             extra = f" ({on})" if on else ""
             out = f", out on turn {row.went_out_on_turn}" if row.went_out_on_turn else ""
             missed = f", missed: {'; '.join(row.missed)}" if row.missed else ""

@@ -30,6 +30,7 @@ from ..events import (
 from ..sides import side_name
 from ..state import State
 from ..variants import VARIANTS
+from .printable import names
 from .style import Style
 from .words import count, verb
 
@@ -61,7 +62,7 @@ class Narrator:
 
     def _name(self, state: State, seat: int) -> str:
         """Who did it: `You` for the player at the keyboard, else the name."""
-        return "You" if seat == self.viewer else state.players[seat]
+        return "You" if seat == self.viewer else names(state.players)[seat]
 
     def _does(self, state: State, seat: int, base: str, start: bool = True) -> str:
         """Subject and verb: `You draw`, `Ana draws` (whatever Ana's name is: a player
@@ -74,11 +75,13 @@ class Narrator:
 
     def _whose(self, state: State, seat: int) -> str:
         """`your` for the player at the keyboard, else `Ana's`."""
-        return "your" if seat == self.viewer else f"{state.players[seat]}'s"
+        return "your" if seat == self.viewer else f"{names(state.players)[seat]}'s"
 
     def _names(self, state: State, seats) -> str:
         """Players asked in a window, the one at the keyboard as `you`."""
-        return ", ".join("you" if seat == self.viewer else state.players[seat] for seat in seats)
+        return ", ".join(
+            "you" if seat == self.viewer else names(state.players)[seat] for seat in seats
+        )
 
     def feed(self, event: Event, state: State) -> list[str]:
         """The lines to print for an event, given the state just after it."""
@@ -160,14 +163,14 @@ class Narrator:
                 f"{_cards((event.card,), style)} off on #{event.meld} ({sum(event.values)})."
             )
         if isinstance(event, WindowOpened):
-            names = self._names(state, event.seats)
+            asked = self._names(state, event.seats)
             if event.kind == "rum":
-                return f"{_cards((state.pile[-1].ascii,), style)} could be laid off: Rum? ({names})"
+                return f"{_cards((state.pile[-1].ascii,), style)} could be laid off: Rum? ({asked})"
             if event.kind == "deadwood":
                 out = self._does(state, event.seat, "be")
                 whose = self._whose(state, event.seat)
-                return f"{out} out; first {names} may lay off on {whose} melds."
-            return f"Out of turn, {names} may meld or lay off."
+                return f"{out} out; first {asked} may lay off on {whose} melds."
+            return f"Out of turn, {asked} may meld or lay off."
         if isinstance(event, Passed):
             return f"{self._does(state, event.seat, 'pass')}."
         if isinstance(event, UpcardChosen):
@@ -185,7 +188,7 @@ class Narrator:
                 return f"{self._does(state, event.dealer, 'deal')} first (stacked deck)."
             draws = " / ".join(
                 ", ".join(
-                    f"{state.players[seat]} {_cards((card,), style)}"
+                    f"{names(state.players)[seat]} {_cards((card,), style)}"
                     for seat, card in enumerate(row)
                     if card
                 )
@@ -209,7 +212,7 @@ class Narrator:
                 rounds = count(state.round, "round")
                 return f"The game stops unfinished after {rounds} (max_rounds)."
             if event.sides:
-                return _side_win(state.players, event)
+                return _side_win(names(state.players), event)
             return (
                 f"{self._does(state, event.winner, 'win')} the game with "
                 f"{event.totals[event.winner]}."

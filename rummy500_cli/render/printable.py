@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
 _CONTROL = re.compile(
     "[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff]"
@@ -46,6 +47,14 @@ def printable(text: str, keep: Sequence[str] = ()) -> str:
 
 
 _KEPT: dict[tuple[str, ...], re.Pattern[str]] = {}
+
+
+@lru_cache(maxsize=64)
+def names(players: tuple[str, ...]) -> tuple[str, ...]:
+    """Players' names as every presenter shows them: each on one line, whatever a log
+    put in it (a newline in a name is shown `\\n`, so it cannot fake a line of the
+    table; `Style.text` then lets the table's own newlines through)."""
+    return tuple(printable(name) for name in players)
 
 
 _JSON_RAW = re.compile("[\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]")

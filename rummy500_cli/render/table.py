@@ -8,6 +8,7 @@ from ..cards import Card, rank_sort_key, sort_key
 from ..sides import partner_of, partnered, side_name, side_totals
 from ..state import State
 from ..variants import variant_of
+from .printable import names
 from .style import Style
 from .words import count
 
@@ -29,7 +30,7 @@ def scoreline(state: State) -> str:
     if partnered(state.rules):
         return sides_line(state)
     totals = " · ".join(
-        f"{name} {total}" for name, total in zip(state.players, state.totals, strict=True)
+        f"{name} {total}" for name, total in zip(names(state.players), state.totals, strict=True)
     )
     return f"Round {state.round} · {totals} · playing to {state.rules.target}{variant_words(state)}"
 
@@ -43,7 +44,7 @@ def variant_words(state: State) -> str:
         count = rules.jokers_per_deck * state.decks
         return f" · jokers ({count} wild)"
     if rules.variant == "dealers_gambit" and state.gambit is not None:
-        return f" · dealer's gambit, {state.gambit.describe(state.players[state.dealer])}"
+        return f" · dealer's gambit, {state.gambit.describe(names(state.players)[state.dealer])}"
     return f" · {rules.variant}"
 
 
@@ -51,7 +52,8 @@ def sides_line(state: State) -> str:
     """RULES 8: the round (under persian, the deal of two) and each side's total, as
     `Round 3 · Ann & Cy 120 · Bob & Dee 85 · playing to 500`."""
     totals = " · ".join(
-        f"{side_name(side, state.players)} {total}" for side, total in enumerate(side_totals(state))
+        f"{side_name(side, names(state.players))} {total}"
+        for side, total in enumerate(side_totals(state))
     )
     deals = variant_of(state.rules).deals
     if deals is None:
@@ -91,11 +93,11 @@ def meld_lines(state: State, style: Style) -> list[str]:
             if index < len(wild) and wild[index]:
                 text = f"JK({text})"  # RULES 8: a joker shows the card it stands for
             if by != meld.owner:
-                text += f"({state.players[by]})"
+                text += f"({names(state.players)[by]})"
             parts.append(text)
         sealed = state.gambit is not None and meld.id in state.gambit.sealed
         extra = " [doubled and sealed by the dealer's joker]" if sealed else ""
-        lines.append(f"  #{meld.id} {state.players[meld.owner]}: {' '.join(parts)}{extra}")
+        lines.append(f"  #{meld.id} {names(state.players)[meld.owner]}: {' '.join(parts)}{extra}")
     return lines
 
 
@@ -117,14 +119,14 @@ def hand_cards(cards: Iterable[Card], style: Style, by_rank: bool = False) -> st
 def hand_line(state: State, seat: int, style: Style, by_rank: bool = False) -> str:
     """A hand sorted by suit then rank (or by rank), suits in groups."""
     hand = state.hands[seat]
-    return f"Hand ({state.players[seat]}, {len(hand)}): {hand_cards(hand, style, by_rank)}"
+    return f"Hand ({names(state.players)[seat]}, {len(hand)}): {hand_cards(hand, style, by_rank)}"
 
 
 def turn_line(state: State) -> str:
     """Whose turn, which step, and the stock."""
     if state.phase in ("over", "between", "start"):
         return f"{STEP_WORDS[state.phase].capitalize()} · stock {len(state.stock)}"
-    mover = state.players[state.to_move]
+    mover = names(state.players)[state.to_move]
     if state.phase == "window":
         return f"{window_line(state)} · stock {len(state.stock)}"
     step = STEP_WORDS[state.phase]
@@ -136,8 +138,8 @@ def turn_line(state: State) -> str:
 
 def window_line(state: State) -> str:
     """Who is asked in a window of RULES 7, and what they may do."""
-    mover = state.players[state.to_move]
-    opener = state.players[state.window_seat]
+    mover = names(state.players)[state.to_move]
+    opener = names(state.players)[state.window_seat]
     if state.window_kind == "rum":
         return f"{mover}: Rum!? {opener} discarded {state.pile[-1]}, which could be laid off (rum or pass)"
     if state.window_kind == "deadwood":
@@ -154,7 +156,7 @@ def table_view(
     lines.extend(meld_lines(state, style))
     counts = []
     partner = None if viewer is None else partner_of(viewer, state.rules)
-    for seat, name in enumerate(state.players):
+    for seat, name in enumerate(names(state.players)):
         if show_all or seat == viewer:
             continue
         mark = " (partner)" if seat == partner else ""

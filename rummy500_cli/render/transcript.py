@@ -21,6 +21,7 @@ from ..rules import format_value
 from ..state import State
 from .analysis import move_words, pct, summary_line
 from .narrate import Narrator
+from .printable import names
 from .scores import score_table
 from .style import Style
 from .table import hand_cards
@@ -39,14 +40,14 @@ def transcript(events: Sequence[Event], style: Style, markdown: bool = False, an
     narrator = Narrator(style, viewer=None, reveal=True)
     out: list[str] = []
     h1, h2 = ("# ", "## ") if markdown else ("", "")
-    out.append(f"{h1}Rummy 500: {', '.join(header.players)}")
+    out.append(f"{h1}Rummy 500: {', '.join(names(header.players))}")
     changes = header.rules.changes()
     rules = ", ".join(f"{k}={format_value(v)}" for k, v in changes.items()) or "standard"
     out.append("")
     out.append(
-        f"- Players: {', '.join(header.players)}"
+        f"- Players: {', '.join(names(header.players))}"
         if markdown
-        else f"Players: {', '.join(header.players)}"
+        else f"Players: {', '.join(names(header.players))}"
     )
     out.append(f"- Rules: {rules}" if markdown else f"Rules: {rules}")
     source = "stacked deck, then seed " if header.deck else "seed "
@@ -64,8 +65,10 @@ def transcript(events: Sequence[Event], style: Style, markdown: bool = False, an
         turn.extend(waiting)
         waiting.clear()
         if turn and mover is not None:
-            prefix = f"{state.players[mover]}: "
-            line = prefix + " ".join(_strip_name(text, state.players[mover]) for text in turn)
+            prefix = f"{names(state.players)[mover]}: "
+            line = prefix + " ".join(
+                _strip_name(text, names(state.players)[mover]) for text in turn
+            )
             out.append(f"- {line}" if markdown else f"  {line}")
         turn, mover = [], None
 
@@ -74,12 +77,12 @@ def transcript(events: Sequence[Event], style: Style, markdown: bool = False, an
         if isinstance(event, RoundDealt):
             flush()
             out.append("")
-            out.append(f"{h2}Round {event.round}: {state.players[event.dealer]} deals")
+            out.append(f"{h2}Round {event.round}: {names(state.players)[event.dealer]} deals")
             if markdown:
                 out.append("")
             for seat, hand in enumerate(event.hands):
                 cards = hand_cards((Card.parse(text) for text in hand), style)
-                line = f"{state.players[seat]}: {cards}"
+                line = f"{names(state.players)[seat]}: {cards}"
                 out.append(f"- {line}" if markdown else f"  {line}")
             upcard = event.upcard and style.card(Card.parse(event.upcard))
             line = f"Upcard: {upcard or '(chosen by the first player)'}"
@@ -90,7 +93,7 @@ def transcript(events: Sequence[Event], style: Style, markdown: bool = False, an
         if isinstance(event, RoundEnded):
             flush()
             out.extend(["", *narrator.feed(event, state)])
-            out.extend(["", score_table(state.players, event, markdown)])
+            out.extend(["", score_table(names(state.players), event, markdown)])
             continue
         if isinstance(event, GameEnded):
             flush()
@@ -127,7 +130,7 @@ def transcript(events: Sequence[Event], style: Style, markdown: bool = False, an
             f"(--think {settings.think}); comments in braces mark the costly ones."
         )
         for player in analysis.players:
-            line = summary_line(player, header.players[player.seat])
+            line = summary_line(player, names(header.players)[player.seat])
             out.append(f"- {line}" if markdown else f"  {line}")
     return "\n".join(out) + "\n"
 
