@@ -14,6 +14,7 @@ from typing import Any, Literal
 from .cards import BY_TEXT, JOKER, Card, format_cards
 from .errors import IllegalAction
 from .events import (
+    META_EVENTS,
     DealerDrawn,
     Discarded,
     DrawSkipped,
@@ -490,12 +491,24 @@ _APPLY: dict[type, Callable[[State, Any], None]] = {
 
 
 def fold(events: Iterable[Event]) -> State:
-    """The state after a game's events; the first must be its GameStarted header."""
-    iterator = iter(events)
-    header = next(iterator)
+    """The state after a game's events; the first must be its GameStarted header.
+
+    The events are a log's (the sequence number of each is its index): a takeback in
+    them returns the game to an earlier event, so the fold is that of the line played
+    (`line.played_line`), which seat changes and takebacks shape but never enter."""
+    events = events if isinstance(events, list) else list(events)
+    header = events[0] if events else None
     if not isinstance(header, GameStarted):
         raise ValueError("a game's first event must be game_started")
     state = State(header)
-    for event in iterator:
-        state.apply(event)
+    apply = state.apply
+    try:
+        for index in range(1, len(events)):
+            apply(events[index])
+    except KeyError:  # a meta event, which the state has no step for
+        if not any(isinstance(event, META_EVENTS) for event in events):
+            raise
+        from .line import played_line
+
+        return fold(played_line(events).events)
     return state
