@@ -388,3 +388,99 @@ def test_a_seat_change_in_the_middle_of_a_move_is_caught() -> None:
     forged = [*events[:deal], SeatChanged(seat=1, kind="bot:strong"), *events[deal:]]
     with pytest.raises(AuditError, match="differs from what the rules give"):
         audit(parse_log(encode_log(forged)))
+
+
+# --- takebacks at random, under every rule set ------------------------------------------------
+
+
+def random_takebacks(tmp_path: Path, options: dict, players: int, seed: int) -> Session:
+    """Seat 0 is a person who plays the random bot's moves and, now and then, takes back
+    one to three moves; the other seats are greedy and random bots. Short games."""
+    from test_properties import players_for
+
+    from rummy500_cli.bots import RandomBot
+    from rummy500_cli.bots.base import stream
+    from rummy500_cli.rules import make_rules
+
+    players = players_for(options, players)
+    rules = make_rules({"max_rounds": 2, "target": 300, **options})
+    kinds = ["human", *(("bot:greedy", "bot:random")[i % 2] for i in range(players - 1))]
+    names = NAMES[:players]
+    path = tmp_path / f"r{seed}.jsonl"
+    session = Session.start(path, names, kinds, rules, f"takeback-{seed}")
+    me = RandomBot(f"me-{seed}", 0)
+    rng = stream(seed, "takebacks")
+    undone = moves = 0
+    while not session.state.over and moves < 400:
+        bots(session)
+        if session.state.over:
+            break
+        targets = session.line.targets(0)
+        if targets and rng.below(5) == 0:
+            count = 1 + rng.below(min(3, len(targets)))
+            position = targets[-count]
+            session.undo(0, count)
+            undone += 1
+            assert session.line.last == position and session.state.to_move == 0
+            continue
+        session.submit(me.choose(session.state), 0)
+        moves += 1
+    assert undone
+    return session
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        {"rum_call": True, "out_of_turn": True, "opponents_hand": True},
+        {"variant": "dealers_gambit", "jokers_per_deck": 2, "opponents_hand": True},
+        {"upcard": "chosen", "stock_out": "reshuffle", "top_discard": "keep"},
+        {"variant": "jokers", "jokers_per_deck": 2, "rum_call": True},
+    ],
+    ids=["standard", "windows", "dealers-gambit", "upcard-chosen", "jokers"],
+)
+def test_random_takebacks_give_logs_that_verify_replay_and_resume(tmp_path: Path, options) -> None:
+    """Whatever is taken back, whenever: the log verifies, its fold and its replay are
+    the live game, and the game resumed from it is the same game."""
+    from rummy500_cli.records.replay import Replay
+
+    for seed in range(3):
+        session = random_takebacks(tmp_path, options, 3, seed)
+        state = session.state.fingerprint()
+        line = list(session.events)
+        session.close()
+        data, summary = read_checked(session.path)
+        assert summary.state is not None and summary.state.fingerprint() == state
+        assert summary.takebacks == sum(isinstance(e, TakenBack) for e in data.events)
+        assert fold(data.events).fingerprint() == state
+        game = Replay(data.events)
+        assert game.state_at(game.last).fingerprint() == state
+        for seq in range(0, game.last + 1, 7):  # every position shows, taken back or not
+            assert game.state_at(seq).fingerprint() == fold(data.events[: seq + 1]).fingerprint()
+        resumed, _ = Session.resume(session.path)
+        assert resumed.events == line and resumed.state.fingerprint() == state
+        resumed.close()
+
+
+def test_undo_skips_the_passes_made_for_a_player(tmp_path: Path) -> None:
+    """With --windows pass the loop passes for the person in a Rum! window (RULES 7): that
+    pass was not asked of them, so undo neither counts it nor returns to it."""
+    from rummy500_cli.actions import Pass
+    from rummy500_cli.cli.commands import Interpreter
+    from rummy500_cli.render.style import PLAIN
+
+    deal = opening(["7H 8H 9H 2C 5S JD", "KS 3D 4C 5C QS QC"], "6D", "JC 10H 4D", rum_call=True)
+    events = scripted(deal, "draw", "meld 7H 8H 9H", "discard 2C", "draw", "discard 10H")
+    for windows, back_to in (("pass", "discard 2C"), ("ask", "pass")):
+        session = session_of(tmp_path, events)
+        assert session.state.window_kind == "rum" and session.state.to_move == 0
+        session.submit(Pass(), 0)  # as the loop does under --windows pass
+        human(session, "draw")
+        interpreter = Interpreter(session, PLAIN, windows=windows)
+        assert interpreter.handle("undo", 0).error is None  # the draw
+        assert session.state.phase == "draw"
+        reply = interpreter.handle("undo", 0)
+        assert reply.error is None
+        assert session.state.phase == ("play" if back_to == "discard 2C" else "window")
+        session.close()
