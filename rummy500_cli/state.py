@@ -14,7 +14,6 @@ from typing import Any, Literal
 from .cards import BY_TEXT, JOKER, Card, format_cards
 from .errors import IllegalAction
 from .events import (
-    META_EVENTS,
     DealerDrawn,
     Discarded,
     DrawSkipped,
@@ -30,8 +29,10 @@ from .events import (
     RoundDealt,
     RoundEnded,
     RumCalled,
+    SeatChanged,
     StockDrawn,
     StockRebuilt,
+    TakenBack,
     UpcardChosen,
     WindowOpened,
 )
@@ -457,6 +458,15 @@ class State:
         self.to_move = -1
 
 
+class NotAStep(ValueError):
+    """A takeback or a seat change given to `State.apply`: neither is a step of the
+    game; the state is the fold of the line played (`fold`, `line.played_line`)."""
+
+
+def _not_a_step(state: State, event: Event) -> None:
+    raise NotAStep(f"{type(event).__name__} is not a step of the state: fold the line played")
+
+
 def _mark_wild(meld: Meld, laid: list[Card], end: str | None) -> None:
     """Keep `Meld.wild` in step with a lay-off (the cards as laid, jokers as JK)."""
     wild = meld.wild if meld.wild is not None else [False] * len(meld.cards)
@@ -487,6 +497,8 @@ _APPLY: dict[type, Callable[[State, Any], None]] = {
     WindowOpened: State._window_opened,
     Passed: State._passed,
     RumCalled: State._rum_called,
+    TakenBack: _not_a_step,
+    SeatChanged: _not_a_step,
 }
 
 
@@ -505,9 +517,7 @@ def fold(events: Iterable[Event]) -> State:
     try:
         for index in range(1, len(events)):
             apply(events[index])
-    except KeyError:  # a meta event, which the state has no step for
-        if not any(isinstance(event, META_EVENTS) for event in events):
-            raise
+    except NotAStep:  # a takeback or a seat change: fold the line played instead
         from .line import played_line
 
         return fold(played_line(events).events)

@@ -128,3 +128,27 @@ def test_a_resume_asks_before_it_runs_a_program_the_log_names(tmp_path, env) -> 
         assert finish(child) == 0
     finally:
         child.close(force=True)
+
+
+def test_the_viewer_jumps_to_a_takeback_and_shows_what_it_took_back(tmp_path, env) -> None:  # noqa: F811
+    from test_undo import played
+
+    events, at = played(tmp_path)
+    screen = Terminal(["replay", "--as", "0", str(tmp_path / "g.jsonl")], env)
+    try:
+        screen.shows("Press ? for the keys.")
+        screen.press("u")
+        shown = screen.shows("takeback 1 of 1")
+        assert f"event {at}/{len(events) - 1}" in shown
+        assert "You take back the moves after event" in shown
+        assert "  You draw " in shown  # the draw taken back, as it was told
+        screen.press("u")
+        screen.shows("no takeback after this position (1 in the game)")
+        screen.press("h")  # back along the line played: past what was taken back
+        assert f"event {events[at].to}/" in screen.shows(f"event {events[at].to}/")
+        screen.press("g")
+        screen.press(f"{at - 1}\r")  # a position taken back: the game as it stood then
+        screen.shows(f"taken back at event {at}]")
+        screen.quit()
+    finally:
+        screen.child.close(force=True)

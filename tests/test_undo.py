@@ -30,7 +30,7 @@ from rummy500_cli.records.audit import AuditError, audit, read_checked
 from rummy500_cli.records.log import encode_log, parse_log, read_log
 from rummy500_cli.selfplay import bot_game
 from rummy500_cli.session import Session
-from rummy500_cli.state import fold
+from rummy500_cli.state import NotAStep, fold
 
 KINDS = ("human", "bot:greedy")
 BOB = "3C 4D 6S 8S 10D QS"
@@ -288,6 +288,8 @@ def test_a_log_with_takebacks_verifies_and_folds_to_the_line_played(tmp_path: Pa
     assert summary.state is not None
     assert summary.state.fingerprint() == fold(line.events).fingerprint()
     assert fold(events).fingerprint() == summary.state.fingerprint()
+    with pytest.raises(NotAStep):  # a takeback is no step of the state: the line is folded
+        fold(events[:at]).apply(events[at])
     record = line.takebacks[0]
     assert record.seq == at and all(seq < at for seq, _ in record.abandoned)
     assert [seq for seq, _, _ in line.walk if seq in range(record.to + 1, at)] == []

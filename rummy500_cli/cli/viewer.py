@@ -205,6 +205,19 @@ def view_replay(
         nonlocal typed
         typed = None
 
+    def jump(marks: list[int], label: str, back: bool) -> None:
+        """To the next (or, `back`, the previous) of some marked positions."""
+        nonlocal message
+        ahead = [m for m in marks if m > position]
+        behind = [m for m in marks if m < position]
+        found = (behind[-1] if behind else None) if back else (ahead[0] if ahead else None)
+        if found is None:
+            where = "before" if back else "after"
+            message = f"no {label} {where} this position ({len(marks)} in the game)"
+            return
+        move(found)
+        message = f"{label} {marks.index(found) + 1} of {len(marks)}"
+
     for key, label in (("b", "blunder"), ("m", "mistake"), ("i", "inaccuracy")):
         for upper in (False, True):
 
@@ -215,31 +228,13 @@ def view_replay(
                     message = missing
                     return
                 marks = sorted(game.step(d.seq, -1) for d in analysis.decisions if d.label == label)
-                ahead = [m for m in marks if m > position]
-                behind = [m for m in marks if m < position]
-                found = (behind[-1] if behind else None) if back else (ahead[0] if ahead else None)
-                if found is None:
-                    where = "before" if back else "after"
-                    message = f"no {label} {where} this position ({len(marks)} in the game)"
-                    return
-                move(found)
-                number = marks.index(found) + 1
-                message = f"{label} {number} of {len(marks)}"
+                jump(marks, label, back)
 
     for key, back in (("u", False), ("U", True)):
 
         @bindings.add(key, filter=browsing)
         def _takeback(event, back=back) -> None:
-            nonlocal message
-            ahead = [m for m in takebacks if m > position]
-            behind = [m for m in takebacks if m < position]
-            found = (behind[-1] if behind else None) if back else (ahead[0] if ahead else None)
-            if found is None:
-                where = "before" if back else "after"
-                message = f"no takeback {where} this position ({len(takebacks)} in the game)"
-                return
-            move(found)
-            message = f"takeback {takebacks.index(found) + 1} of {len(takebacks)}"
+            jump(takebacks, "takeback", back)
 
     @bindings.add("e", filter=browsing)
     def _graph(event) -> None:
