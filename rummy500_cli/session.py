@@ -150,16 +150,20 @@ class Session:
                     for seat, kind in sorted(changes.items())
                     if kind != line.kinds[seat]
                 ]
-            if written:
-                first = writer.seq
-                writer.append(written)
-                for seq, event in enumerate(written, first):
-                    if isinstance(event, SeatChanged):
-                        line.add_meta(seq, event)
-                    else:
-                        state.apply(event)
-                        line.add(seq, event)
+            for seq, event in enumerate(written, writer.seq):
+                if isinstance(event, SeatChanged):
+                    line.add_meta(seq, event)
+                else:
+                    state.apply(event)
+                    line.add(seq, event)
+            # the seats' programs start first: one that cannot start leaves the log alone
             session = cls(line, state, writer, bot_timeout)
+            try:
+                if written:
+                    writer.append(written)
+            except BaseException:
+                session.close("error")
+                raise
             session.seat_changes = [e for e in written if isinstance(e, SeatChanged)]
             return session, data.warnings
         except BaseException:  # a refusal of `trust` too: the log is left as it was

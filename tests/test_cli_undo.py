@@ -241,3 +241,11 @@ def test_analyze_judges_the_line_played_and_counts_the_takebacks(taken) -> None:
     assert all(decision["seq"] in played for decision in data["decisions"])
     text = rummy("analyze", "--think", "1", "--jobs", "1", taken).stdout
     assert "Takebacks used: Ana 1, Ada 0" in text
+
+
+def test_a_seat_given_to_a_program_that_cannot_start_changes_nothing(tmp_path, deck_file) -> None:  # noqa: F811
+    save, _ = game(tmp_path, deck_file, "draw\nquit\n")
+    before = save.read_bytes()
+    result = rummy("resume", save, "--seat", "1=exec:/no/such/program", input="quit\n")
+    assert result.exit_code == 1 and "cannot start '/no/such/program'" in result.stderr
+    assert save.read_bytes() == before
