@@ -38,13 +38,18 @@ class GameStarted(Event, frozen=True, tag="game_started", kw_only=True):
     """A stacked deck: for each of the first rounds, the top of its deck, top card first;
     the rest of each deck follows in the seeded shuffle's order."""
     seats: tuple[str, ...] = ()
-    """Who plays each seat: `human`, or `bot:LEVEL`; a resumed game seats them again."""
+    """Who plays each seat: `human`, `bot:LEVEL` or `exec:COMMAND`; a resumed game seats
+    them again (a `seat_changed` event changes one from then on). Empty in logs of
+    version 0.1 made by hand: seat 0 human, the others `bot:random`."""
     parent: str = ""
     """For a branched game: the file name of the game it branched from."""
     parent_at: int = 0
     """The sequence number of the parent's event after which this game branched."""
     parent_hash: str = ""
     """The chain hash (SHA-256 hex) of that line of the parent, to recognise it."""
+    undo: bool | UnsetType = UNSET
+    """False: the game allows no takeback (`play --no-undo`, for games meant to count).
+    Written only then, so that other headers are unchanged."""
 
 
 class DealerDrawn(Event, frozen=True, tag="dealer_drawn", kw_only=True):
@@ -233,6 +238,25 @@ class GameEnded(Event, frozen=True, tag="game_ended", kw_only=True):
     totals; absent otherwise."""
 
 
+class TakenBack(Event, frozen=True, tag="taken_back", kw_only=True):
+    """A human seat takes back its last moves against the bots (`undo`): the game returns
+    to the state after event `to`, and the events after it, which stay in the log, are
+    abandoned. Allowed only as `line.undo_problem` and `line.target_problem` say."""
+
+    seat: int
+    to: int
+    """The sequence number of the event the game returns to: the point where `seat`
+    was to move, in the same round and since the last change of seats."""
+
+
+class SeatChanged(Event, frozen=True, tag="seat_changed", kw_only=True):
+    """Who plays a seat from now on (`resume --seat`, `branch --seat`, the replay's take
+    over): `human`, `bot:LEVEL` or `exec:COMMAND`, as the header's `seats`."""
+
+    seat: int
+    kind: str
+
+
 AnyEvent = (
     GameStarted
     | DealerDrawn
@@ -252,5 +276,11 @@ AnyEvent = (
     | WindowOpened
     | Passed
     | RumCalled
+    | TakenBack
+    | SeatChanged
 )
 """The tagged union of every event type."""
+
+META_EVENTS = (TakenBack, SeatChanged)
+"""The events that are not moves of the game: who plays, and the takebacks. The state is
+the fold of the line played (`line`), which they shape but never enter."""

@@ -17,7 +17,7 @@ import select
 import shlex
 import subprocess
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable
 
 from . import program, protocol
 from .actions import AnyAction, parse_action
@@ -104,9 +104,11 @@ class ExternalBot:
     def start(self, header: GameStarted, state: State, kinds: list[str], log: str) -> None:
         self.send(protocol.hello(header, state, kinds, [self.seat], log))
 
-    def observe(self, events: Sequence[Event], first_seq: int) -> None:
-        for offset, event in enumerate(events):
-            self.send(protocol.event_message(event, first_seq + offset, self.seat))
+    def observe(self, events: Iterable[tuple[int, Event]]) -> None:
+        """Send events as the seat may see them, each with its sequence number (after a
+        takeback the line played skips the numbers of what it took back)."""
+        for seq, event in events:
+            self.send(protocol.event_message(event, seq, self.seat))
 
     def _late(self) -> ExternalBotError:
         return ExternalBotError(

@@ -8,7 +8,7 @@ state. So the file on disk is never behind the game a player sees.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from .actions import Action, AnyAction
@@ -16,65 +16,72 @@ from .bots import BOTS
 from .bots.base import Bot
 from .cards import Card
 from .engine import new_game, resolve
-from .errors import RulesError, Rummy500Error
-from .events import Event, GameStarted, RoundDealt
+from .errors import IllegalAction, Rummy500Error
+from .events import Event, GameStarted, RoundDealt, SeatChanged, TakenBack
 from .external import ExternalBot
+from .line import Line, Takeback, played_line, target_problem, undo_problem
 from .player import Player
 from .records.audit import audit
-from .records.log import LogWriter, load_state
+from .records.log import LogWriter
 from .rules import Rules
-from .state import State
+from .seats import parse_seat_kind
+from .state import State, fold
 
-
-def parse_seat_kind(text: str) -> str:
-    """A seat kind as recorded in the log: `human`, `bot:LEVEL` or `exec:COMMAND`."""
-    if text.strip().startswith("exec:"):
-        command = text.strip()[5:].strip()
-        if not command:
-            raise RulesError("exec: needs a command, e.g. exec:'rummy500 example-bot'")
-        return f"exec:{command}"
-    kind = text.strip().lower()
-    if kind == "human":
-        return kind
-    level = kind.removeprefix("bot:")
-    if level in BOTS:
-        return f"bot:{level}"
-    known = ", ".join(BOTS)
-    raise RulesError(
-        f"unknown player kind {text!r}: use human, a bot level ({known}) or exec:COMMAND"
-    )
+__all__ = ["Session", "parse_seat_kind"]
 
 
 class Session:
     """One game, open for play, with its log held locked."""
 
-    def __init__(
-        self, state: State, writer: LogWriter, events: list[Event], bot_timeout: float = 10.0
-    ) -> None:
+    def __init__(self, line: Line, state: State, writer: LogWriter, bot_timeout: float = 10.0):
+        self.line = line
         self.state = state
         self.writer = writer
-        self.events = events
-        header = events[0]
-        assert isinstance(header, GameStarted)
-        kinds = header.seats or ("human",) + ("bot:random",) * (state.n - 1)
-        self.kinds = list(kinds)
+        self.events = line.events
+        """The line played (the header first): what the bots see and the prompt tells."""
+        self.bot_timeout = bot_timeout
+        self.seat_changes: list[SeatChanged] = []
+        """The changes of seats this session began with (`resume --seat`)."""
         self.bots: dict[int, Player] = {}
         self.external: list[ExternalBot] = []
         try:
-            for seat, kind in enumerate(kinds):
-                if kind.startswith("bot:") and kind[4:] in BOTS:
-                    self.bots[seat] = BOTS[kind[4:]](header.seed, seat)
-                elif kind.startswith("exec:"):
+            for seat, kind in enumerate(self.kinds):
+                if kind.startswith("exec:") and not state.over:  # an ended game runs nothing
                     bot = ExternalBot(kind[5:], seat, bot_timeout)
                     self.external.append(bot)
                     self.bots[seat] = bot
-            since = max(i for i, e in enumerate(events) if isinstance(e, RoundDealt | GameStarted))
+            self._seat_bots()
+            since = max(
+                i for i, e in enumerate(self.events) if isinstance(e, RoundDealt | GameStarted)
+            )
             for bot in self.external:
-                bot.start(header, state, self.kinds, str(writer.path))
-                bot.observe(events[since:], since)
+                bot.start(self.header, state, self.kinds, str(writer.path))
+                bot.observe(self._numbered(since))
         except Rummy500Error:
             self.close()
             raise
+
+    @property
+    def header(self) -> GameStarted:
+        header = self.events[0]
+        assert isinstance(header, GameStarted)
+        return header
+
+    @property
+    def kinds(self) -> list[str]:
+        """Who plays each seat now (`human`, `bot:LEVEL`, `exec:COMMAND`)."""
+        return self.line.kinds
+
+    def _numbered(self, start: int) -> list[tuple[int, Event]]:
+        """The line's events from a position on, each with its sequence number."""
+        return list(zip(self.line.seqs[start:], self.events[start:], strict=True))
+
+    def _seat_bots(self) -> None:
+        """A fresh bot of its level at every bot seat: it learns the game from the line
+        played (`catch_up`), so after a takeback it knows nothing of what was taken back."""
+        for seat, kind in enumerate(self.kinds):
+            if kind.startswith("bot:") and kind[4:] in BOTS:
+                self.bots[seat] = BOTS[kind[4:]](self.header.seed, seat)
 
     @property
     def path(self) -> Path:
@@ -91,40 +98,75 @@ class Session:
         deck: Sequence[Sequence[Card]] = (),
         bot_timeout: float = 10.0,
         make_parents: bool = False,
+        undo: bool = True,
     ) -> Session:
         """A new game, its first events already on disk (`make_parents`: missing folders
-        of `path` may be made, see `LogWriter.create`)."""
-        events = new_game(names, rules, seed, deck, seats=kinds)
+        of `path` may be made, see `LogWriter.create`; `undo=False`: no takebacks)."""
+        events = new_game(names, rules, seed, deck, seats=kinds, undo=undo)
         writer = LogWriter.create(path, events, make_parents)
         try:
-            return cls(load_state(events), writer, events, bot_timeout)
+            return cls(played_line(events), fold(events), writer, bot_timeout)
         except Rummy500Error:
             writer.close()
             raise
 
     @classmethod
     def resume(
-        cls, path: str | os.PathLike[str], bot_timeout: float = 10.0
+        cls,
+        path: str | os.PathLike[str],
+        bot_timeout: float = 10.0,
+        seats: Mapping[int, str] | None = None,
+        trust: Callable[[int, str], None] | None = None,
     ) -> tuple[Session, list[str]]:
         """An existing game, and any warning from reading it (a torn last line).
 
         The log is checked as `verify` checks it (a log whose events do not fit together
         is refused with its line). One cut in the middle of what a move makes (at a
         round's end, the next deal not yet written) is completed first: the rules owe
-        those events, and play goes on from there."""
+        those events, and play goes on from there.
+
+        `seats` changes who plays a seat from now on (a `seat_changed` event each, for
+        a seat whose kind differs). A program recorded in the log (an `exec:` seat not
+        given in `seats`) starts only if `trust(seat, command)` does not raise: a log
+        from someone else must not run a command on this machine unasked."""
         writer, data = LogWriter.resume(path)
         try:
             summary = audit(data, path)
-            state = summary.state
-            assert state is not None
-            events = list(data.events)
-            if summary.owed:
-                writer.append(summary.owed)
-                for event in summary.owed:
+            state, line = summary.state, summary.played
+            assert state is not None and line is not None
+            changes = dict(seats or {})
+            for seat in changes:
+                if not 0 <= seat < state.n:
+                    raise IllegalAction(f"there is no seat {seat} (seats 0 to {state.n - 1})")
+            kinds = [changes.get(seat, kind) for seat, kind in enumerate(line.kinds)]
+            if not state.over:
+                for seat, kind in enumerate(kinds):
+                    if kind.startswith("exec:") and seat not in changes and trust is not None:
+                        trust(seat, kind[5:])
+            written = list(summary.owed)
+            if not state.over:
+                written += [
+                    SeatChanged(seat=seat, kind=kind)
+                    for seat, kind in sorted(changes.items())
+                    if kind != line.kinds[seat]
+                ]
+            for seq, event in enumerate(written, writer.seq):
+                if isinstance(event, SeatChanged):
+                    line.add_meta(seq, event)
+                else:
                     state.apply(event)
-                    events.append(event)
-            return cls(state, writer, events, bot_timeout), data.warnings
-        except Rummy500Error:
+                    line.add(seq, event)
+            # the seats' programs start first: one that cannot start leaves the log alone
+            session = cls(line, state, writer, bot_timeout)
+            try:
+                if written:
+                    writer.append(written)
+            except BaseException:
+                session.close("error")
+                raise
+            session.seat_changes = [e for e in written if isinstance(e, SeatChanged)]
+            return session, data.warnings
+        except BaseException:  # a refusal of `trust` too: the log is left as it was
             writer.close()
             raise
 
@@ -143,16 +185,59 @@ class Session:
         that event left it. Raises the engine's errors or LogError; then nothing changes.
         """
         events = resolve(self.state, action, seat)
+        first = self.writer.seq
         self.writer.append(events)
-        first = len(self.events)
-        for offset, event in enumerate(events):
+        self.line.begin(self.state.to_move)
+        for seq, event in enumerate(events, first):
             self.state.apply(event)
-            self.events.append(event)
+            self.line.add(seq, event)
             if on_event is not None:
-                on_event(event, first + offset)
+                on_event(event, seq)
         for bot in self.external:
-            bot.observe(events, first)
+            bot.observe(list(enumerate(events, first)))
         return events
+
+    def undo(
+        self,
+        seat: int,
+        count: int = 1,
+        asked: Callable[[int], bool] | None = None,
+        on_event: Callable[[Event, int], None] | None = None,
+    ) -> Takeback:
+        """Take back the last `count` moves of `seat` and everything played after the
+        first of them (rummy500-play(6), UNDO): a `taken_back` line returns the game to
+        the point where `seat` was to make that move. `asked(position)` says whether the
+        move that began there was the seat's own choice (one made for it, as a pass of
+        `--windows pass`, is not counted and not returned to).
+
+        Raises IllegalAction (nothing written) when the rules of takebacks forbid it,
+        or LogError when the line cannot be written."""
+        problem = undo_problem(self.line, self.state, seat)
+        if problem:
+            raise IllegalAction(problem)
+        targets = [at for at in self.line.targets(seat) if asked is None or asked(at)]
+        if not targets:
+            raise IllegalAction(
+                f"nothing to take back: you have not moved since {self.line.floor_words()}"
+            )
+        if count > len(targets):
+            moves = "move" if len(targets) == 1 else "moves"
+            raise IllegalAction(
+                f"undo {count}: you have made {len(targets)} {moves} since "
+                f"{self.line.floor_words()}, and undo goes no further back"
+            )
+        event = TakenBack(seat=seat, to=self.line.seqs[targets[-count]])
+        assert target_problem(self.line, seat, event.to, self.state.players) is None
+        seq = self.writer.seq
+        self.writer.append([event])
+        record = self.line.take_back(seq, event)
+        self.state = fold(self.events)
+        self._seat_bots()
+        if on_event is not None:
+            on_event(event, seq)
+        for bot in self.external:
+            bot.observe([(seq, event)])
+        return record
 
     def bot_move(self) -> Action:
         """The action of the bot whose turn it is (after it has seen every event so far,
@@ -166,9 +251,7 @@ class Session:
     def advice(self, seat: int) -> tuple[Action, str]:
         """The best bot's move for a seat, and why (the prompt's `hint`)."""
         level = next(name for name in ("expert", "strong", "greedy") if name in BOTS)
-        header = self.events[0]
-        assert isinstance(header, GameStarted)
-        bot = BOTS[level](header.seed, seat)
+        bot = BOTS[level](self.header.seed, seat)
         assert isinstance(bot, Bot)  # the levels that explain themselves
         bot.catch_up(self.events)
         return bot.explain(self.state)

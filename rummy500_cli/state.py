@@ -29,8 +29,10 @@ from .events import (
     RoundDealt,
     RoundEnded,
     RumCalled,
+    SeatChanged,
     StockDrawn,
     StockRebuilt,
+    TakenBack,
     UpcardChosen,
     WindowOpened,
 )
@@ -456,6 +458,15 @@ class State:
         self.to_move = -1
 
 
+class NotAStep(ValueError):
+    """A takeback or a seat change given to `State.apply`: neither is a step of the
+    game; the state is the fold of the line played (`fold`, `line.played_line`)."""
+
+
+def _not_a_step(state: State, event: Event) -> None:
+    raise NotAStep(f"{type(event).__name__} is not a step of the state: fold the line played")
+
+
 def _mark_wild(meld: Meld, laid: list[Card], end: str | None) -> None:
     """Keep `Meld.wild` in step with a lay-off (the cards as laid, jokers as JK)."""
     wild = meld.wild if meld.wild is not None else [False] * len(meld.cards)
@@ -486,16 +497,28 @@ _APPLY: dict[type, Callable[[State, Any], None]] = {
     WindowOpened: State._window_opened,
     Passed: State._passed,
     RumCalled: State._rum_called,
+    TakenBack: _not_a_step,
+    SeatChanged: _not_a_step,
 }
 
 
 def fold(events: Iterable[Event]) -> State:
-    """The state after a game's events; the first must be its GameStarted header."""
-    iterator = iter(events)
-    header = next(iterator)
+    """The state after a game's events; the first must be its GameStarted header.
+
+    The events are a log's (the sequence number of each is its index): a takeback in
+    them returns the game to an earlier event, so the fold is that of the line played
+    (`line.played_line`), which seat changes and takebacks shape but never enter."""
+    events = events if isinstance(events, list) else list(events)
+    header = events[0] if events else None
     if not isinstance(header, GameStarted):
         raise ValueError("a game's first event must be game_started")
     state = State(header)
-    for event in iterator:
-        state.apply(event)
+    apply = state.apply
+    try:
+        for index in range(1, len(events)):
+            apply(events[index])
+    except NotAStep:  # a takeback or a seat change: fold the line played instead
+        from .line import played_line
+
+        return fold(played_line(events).events)
     return state

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 import subprocess
 import sys
 import time
@@ -91,7 +92,9 @@ def test_a_wrong_answer_names_the_seat_and_the_line_and_keeps_the_game(tmp_path:
     assert result.returncode == 1
     assert "seat 1 (exec:" in result.stderr
     assert "answered prompt 1 with 'fly away': unknown command 'fly'" in result.stderr
-    assert f"rummy500 resume {save}" in result.stderr
+    # the resume line says yes to the program, which a resume runs only with that say
+    trusted = shlex.quote(f"1={program(tmp_path, liar)}")
+    assert f"rummy500 resume --seat {trusted} {save}" in result.stderr
     data = read_log(save)
     summary = audit(data, save)  # every move made before the fault is there and sound
     assert not summary.finished

@@ -128,3 +128,32 @@ def test_the_windows_sample_exports_each_answer_on_its_own_line() -> None:
     assert lines[at + 1] == "  Ana: calls Rum! and lays JS off on #4 (10)."
     assert lines[at + 2].startswith("  Ana: takes AD and the 5 cards above it")
     assert "  Out of turn, Ana may meld or lay off." in lines
+
+
+def test_every_sample_records_its_seats_and_random_seats_replay_exactly() -> None:
+    """replays/README.md (Seat kinds): each sample says who played each seat; the random
+    bot is unchanged since the samples were played, so a seat recorded as random must
+    agree with it on every decision."""
+    from rummy500_cli.bots import RandomBot
+    from rummy500_cli.engine import legal_actions, recorded_action
+    from rummy500_cli.state import State
+
+    checked = 0
+    for name in sorted(EXPECTED):
+        data = read_log(REPLAYS / name)
+        header = data.events[0]
+        assert len(header.seats) == len(header.players), name
+        assert all(kind.startswith("bot:") for kind in header.seats), name
+        line = audit(data, name).played
+        assert line is not None
+        state = State(header)
+        for position in range(1, len(line.events)):
+            seat = line.starts.get(position - 1)
+            if seat is not None and header.seats[seat] == "bot:random":
+                legal = legal_actions(state)
+                if len(legal) > 1:
+                    played = recorded_action(state, line.events[position])
+                    assert RandomBot(header.seed, seat).choose(state, legal) == played, name
+                    checked += 1
+            state.apply(line.events[position])
+    assert checked > 200  # four-players' two random seats, and the others

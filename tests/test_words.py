@@ -137,3 +137,18 @@ def test_the_default_name_speaks_right(tmp_path: Path, monkeypatch) -> None:
     assert "You go out. Round 1 is over." in out and "You win the game with 112." in out
     for wrong in ("You goes", "You deals", "You's", "You wins", "You draws", "You melds"):
         assert wrong not in out, wrong
+
+
+def test_a_take_and_its_play_in_one_sentence_whatever_spaces_the_name_holds() -> None:
+    """The play's subject is left out of the joined sentence by the whole name: cut at
+    the first space, `Mary Ann` read `... from the pile and Ann melds`."""
+    state = start(["7H 8H 2C 3D", "KS 3S 4C 5S"], "9H", "KD JD")
+    state.players = ("Mary Ann", "Bob")
+    narrator = Narrator(Style(), viewer=1)
+    lines = [
+        line
+        for command in ("take 9H", "meld 7H 8H 9H")
+        for event in act(state, command)
+        for line in narrator.feed(event, state)
+    ]
+    assert lines == ["Mary Ann takes 9♥ from the pile and melds 7♥ 8♥ 9♥ (24) as #1."]

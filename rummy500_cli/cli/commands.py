@@ -31,12 +31,12 @@ from ..errors import (
     clipped,
     quoted,
 )
-from ..events import Event, GameStarted, RoundEnded
+from ..events import META_EVENTS, Event, GameStarted, Passed, RoundEnded, WindowOpened
 from ..numbers import whole_number
 from ..protocol import MAX_LINE
 from ..render.analysis import hint_lines
 from ..render.command_help import detail
-from ..render.narrate import Narrator
+from ..render.narrate import Narrator, takeback_lines
 from ..render.printable import names
 from ..render.rules_text import rules_text
 from ..render.scores import caught_line, score_table
@@ -57,10 +57,12 @@ META = {
     "rules": "rules [N.M]: the rules of this game in words, or rule N.M of the rule book",
     "log": "log [N]: the last N events (default 20), in words",
     "sort": "sort [rank|suit]: how your hand is sorted",
+    "undo": "undo [N]: take back your last move (or N of them) and the bots' after it",
     "help": "help [COMMAND]: the commands, or one in detail",
     "quit": "quit: leave; the game is saved",
 }
-"""The table commands: not moves, they take no turn and are not recorded."""
+"""The table commands: not moves, they take no turn and are not recorded (but for undo,
+which takes moves back: the log records the takeback)."""
 META_ALIASES = {"?": "table", "q": "quit", "exit": "quit", "h": "help", "s": "score"}
 COMMAND_WORDS = sorted({*ALIASES, *META, *META_ALIASES})
 KEYS = {"quit": "Ctrl-D"}
@@ -147,11 +149,16 @@ def legal_summary(
 class Interpreter:
     """Reads one line of the command language for a seat and acts on the session."""
 
-    def __init__(self, session: Session, style: Style, by_rank: bool = False) -> None:
+    def __init__(
+        self, session: Session, style: Style, by_rank: bool = False, windows: str = "ask"
+    ) -> None:
         self.session = session
         self.style = style
         self.by_rank = by_rank
         """The hand sorted by rank (`sort rank`, remembered in the config file)."""
+        self.windows = windows
+        """`pass`: the loop passes for the humans in rum_call and out_of_turn windows, so
+        those passes are not theirs to take back (`undo` skips them)."""
 
     def handle(self, line: str, seat: int, on_event=None) -> Reply:
         words = line.split()
@@ -159,6 +166,8 @@ class Interpreter:
             return Reply()
         word = words[0].lower()
         word = META_ALIASES.get(word, word)
+        if word == "undo":
+            return self._undo(words[1:], seat, on_event)
         if word in META:
             return getattr(self, f"_{word}")(words[1:], seat)
         state = self.session.state
@@ -271,22 +280,24 @@ class Interpreter:
         return Reply(lines=[rules_text(state.rules, state.n), footer])
 
     def _log(self, args: list[str], seat: int) -> Reply:
-        """The last N events told in words, as this seat saw them, each line with the
-        number of its event in the log (a take and the play that uses it: the take's)."""
+        """The last N events of the line played told in words, as this seat saw them,
+        each line with the number of its event in the log (a take and the play that
+        uses it: the take's); a takeback or a change of seats is a line of its own."""
         count = whole_number(args[0]) if args else 20
         if count is None:
             return Reply(error=f"log {clipped(args[0], 20)}: write log N, as log 5, or log alone")
-        events = self.session.events
-        start = max(1, len(events) - count)
+        walk = self.session.line.walk
+        start = max(1, len(walk) - count)
         narrator = Narrator(self.style, viewer=seat)
-        header = events[0]
+        header = walk[0][1]
         assert isinstance(header, GameStarted)
         state = State(header)
         lines: list[str] = []
         waiting: int | None = None
-        for number, event in enumerate(events[1:], 1):
-            state.apply(event)
-            if number < start:
+        for index, (number, event, _position) in enumerate(walk[1:], 1):
+            if not isinstance(event, META_EVENTS):  # (the walk holds the line played)
+                state.apply(event)
+            if index < start:
                 continue
             told = narrator.feed(event, state)
             if not told:
@@ -296,6 +307,33 @@ class Interpreter:
             lines.extend(f"{first:>5}  {line}" for line in told)
         lines.extend(f"{waiting:>5}  {line}" for line in narrator.flush())
         return Reply(lines=lines or ["(nothing yet)"])
+
+    def _undo(self, args: list[str], seat: int, on_event=None) -> Reply:
+        """Take back the seat's last move (or N), and what the bots played after it."""
+        count = whole_number(args[0]) if args else 1
+        if count is None or count < 1 or len(args) > 1:
+            shown = clipped(" ".join(args), 20)
+            return Reply(error=f"undo {shown}: write undo, or undo N for your last N moves")
+        session = self.session
+        try:
+            record = session.undo(seat, count, self._asked, on_event)
+        except LogError:
+            raise  # the takeback could not be saved: that stops the game
+        except Rummy500Error as error:
+            return Reply(error=f"undo: {error}")
+        lines = takeback_lines(record, session.state, self.style, viewer=seat)
+        return Reply(lines=lines, events=[session.line.walk[-1][1]])
+
+    def _asked(self, position: int) -> bool:
+        """Whether the move that began at this position of the line was asked of the
+        player (a pass made for it by `--windows pass` was not)."""
+        if self.windows != "pass":
+            return True
+        events = self.session.events
+        if not isinstance(events[position + 1], Passed):
+            return True
+        opened = next(e for e in reversed(events[: position + 1]) if isinstance(e, WindowOpened))
+        return opened.kind == "deadwood"
 
     def _sort(self, args: list[str], seat: int) -> Reply:
         if args and args[0].lower() in ("rank", "suit"):

@@ -15,7 +15,7 @@ from .failure import warn
 
 
 def _summaries(warn: Callable[[str], None]) -> Iterator[tuple[Path, float, Any, Any]]:
-    """(path, mtime, header, state) for every saved game, newest first; header and state
+    """(path, mtime, line played, state) for every saved game, newest first; line and state
     are None for a file that does not read or check as a log. What is not a file at all
     (a broken link, a pipe, a device, a folder) is skipped with a one-line warning:
     nothing in the folder can hang or crash the listing."""
@@ -47,15 +47,15 @@ def _summaries(warn: Callable[[str], None]) -> Iterator[tuple[Path, float, Any, 
             warn(f"skipped {path}: {problem}")
     for mtime, path in sorted(entries, key=lambda entry: entry[0], reverse=True):
         try:
-            data, summary = read_checked(path)
+            _data, summary = read_checked(path)
         except LogError:
             yield path, mtime, None, None
             continue
-        yield path, mtime, data.events[0], summary.state
+        yield path, mtime, summary.played, summary.state
 
 
 def latest_unfinished() -> Path | None:
-    for path, _mtime, _header, state in _summaries(warn):
+    for path, _mtime, _line, state in _summaries(warn):
         if state is not None and not state.over:
             return path
     return None
@@ -74,7 +74,7 @@ def games(show_all: bool) -> None:
         click.echo(printable(f"No saved games in {folder}."))
         return
     table: list[tuple[str, str, str, str, str]] = []
-    for path, mtime, header, state in rows:
+    for path, mtime, line, state in rows:
         when = dt.datetime.fromtimestamp(mtime).strftime("%Y-%m-%d %H:%M")
         name = _short(path, folder)
         if state is None:
@@ -83,7 +83,7 @@ def games(show_all: bool) -> None:
             continue
         if state.over and not show_all:
             continue
-        kinds = header.seats or ("human",) + ("bot:random",) * (state.n - 1)
+        kinds = line.kinds  # who plays each seat now
         players = ", ".join(
             f"{player} ({_kind(kind)}) {total}"
             for player, kind, total in zip(names(state.players), kinds, state.totals, strict=True)

@@ -159,7 +159,18 @@ def resume_line(session: Session, absolute: bool = True) -> str:
     in a form that a fresh shell finds (see `program.command`), with the log's full path
     (a program speaking the protocol gets the path as it gave it: `absolute=False`)."""
     path = session.path.absolute() if absolute else session.path
-    return f"{program.command()} resume {shlex.quote(str(path))}"
+    return f"{program.command()} resume {trusted_seats(session.kinds)}{shlex.quote(str(path))}"
+
+
+def trusted_seats(kinds: list[str]) -> str:
+    """The --seat options that say yes to the programs a game's seats run (a resume
+    runs a program the log names only with them, rummy500-play(6)), each followed by
+    a space; empty without exec: seats."""
+    return "".join(
+        f"--seat {shlex.quote(f'{seat}={kind}')} "
+        for seat, kind in enumerate(kinds)
+        if kind.startswith("exec:")
+    )
 
 
 def run(
@@ -177,10 +188,10 @@ def run(
     (RULES 7) without asking them. `discard_untouched`: a new game whose script ended
     before any human move leaves no save behind (nor a game for `resume` to pick)."""
     style = console.style
-    interpreter = Interpreter(session, style, by_rank)
+    interpreter = Interpreter(session, style, by_rank, windows)
     console.interpreter = interpreter
-    state = session.state
-    humans = [seat for seat in range(state.n) if session.is_human(seat)]
+    n = session.state.n
+    humans = [seat for seat in range(n) if session.is_human(seat)]
     home = humans[0] if len(humans) == 1 else None
     narrator = Narrator(style, viewer=home)
     shown_to: int | None = None
@@ -197,6 +208,7 @@ def run(
             console.round_over(ended.pop())
         ended.clear()
         narrator.viewer = actor if (hot_seat and actor in humans) else home
+        state = session.state  # (a new one after a takeback)
         console.event(event, seq, narrator.feed(event, state))
         if isinstance(event, RoundEnded) and not isinstance(console, JsonConsole):
             console.show(score_table(names(state.players), event))
@@ -214,15 +226,18 @@ def run(
         header = session.events[0]
         assert isinstance(header, GameStarted)
         console.send(
-            **protocol.hello(header, state, list(session.kinds), humans, str(session.path))
+            **protocol.hello(header, session.state, list(session.kinds), humans, str(session.path))
         )
     # The deal of the round in play (and the draw for the first dealer in a new game).
-    since = max(i for i, e in enumerate(session.events) if isinstance(e, RoundDealt | GameStarted))
-    for seq in range(1 if len(session.events) == 3 else since, len(session.events)):
-        if isinstance(console, JsonConsole) or seq <= since:
-            console.event(session.events[seq], seq, narrator.feed(session.events[seq], state))
+    events, seqs = session.events, session.line.seqs
+    since = max(i for i, e in enumerate(events) if isinstance(e, RoundDealt | GameStarted))
+    for position in range(1 if len(events) == 3 else since, len(events)):
+        if isinstance(console, JsonConsole) or position <= since:
+            told = narrator.feed(events[position], session.state)
+            console.event(events[position], seqs[position], told)
     try:
-        while not state.over:
+        while not session.state.over:
+            state = session.state
             seat = state.to_move
             actor = seat
             if not session.is_human(seat):
@@ -302,7 +317,7 @@ def run(
         if untouched:
             session.discard()
         else:
-            session.close("game_over" if state.over else "quit")
+            session.close("game_over" if session.state.over else "quit")
     _goodbye(console, session, "game_over")
     return 0
 

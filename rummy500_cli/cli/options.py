@@ -1,4 +1,5 @@
-"""Options shared by the commands that set up rules: --variant, --rule, --target."""
+"""Options shared by the commands that set up a game: --variant, --rule, --target,
+--seed, and the --seat N=KIND of resume and branch."""
 
 from __future__ import annotations
 
@@ -103,3 +104,38 @@ def rules_from(variant: str | None, rule: tuple[str, ...], target: int | None, p
     except RulesError as error:
         raise click.BadParameter(str(error), param_hint="--rule/--variant") from None
     return chosen
+
+
+SEAT_HELP = (
+    "Who plays seat N from now on (a number or a player's name): human, a bot level "
+    "(random, greedy, strong, expert) or exec:COMMAND (repeatable), e.g. 1=strong."
+)
+
+
+def seat_changes(specs: tuple[str, ...], players: tuple[str, ...]) -> dict[int, str]:
+    """--seat N=KIND of resume and branch: the seat (a number, or a player's name) and
+    the kind of player, as the log records it; click.BadParameter naming what is wrong."""
+    from ..errors import RulesError, quoted
+    from ..numbers import whole_number
+    from ..seats import parse_seat_kind
+
+    changes: dict[int, str] = {}
+    for spec in specs:
+        if problem := plain_text_problem(spec):
+            raise click.BadParameter(problem, param_hint="--seat")
+        who, sep, kind = spec.partition("=")
+        seat = whole_number(who.strip())
+        if seat is None:
+            lowered = [name.lower() for name in players]
+            seat = lowered.index(who.strip().lower()) if who.strip().lower() in lowered else None
+        if not sep or seat is None or not 0 <= seat < len(players):
+            raise click.BadParameter(
+                f"{quoted(spec, 40)}: write N=KIND with N a seat (0-{len(players) - 1}) or a "
+                "name, e.g. 1=strong or 0=human",
+                param_hint="--seat",
+            )
+        try:
+            changes[seat] = parse_seat_kind(kind)
+        except RulesError as error:
+            raise click.BadParameter(str(error), param_hint="--seat") from None
+    return changes

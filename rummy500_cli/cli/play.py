@@ -16,12 +16,14 @@ import click
 
 from .failure import Failure, warn
 from .options import (
+    SEAT_HELP,
     Seconds,
     check_seed,
     default_players,
     plain_text_problem,
     rule_options,
     rules_from,
+    seat_changes,
 )
 
 BOT_NAMES = ["Ada", "Bob", "Cy", "Dee", "Eve", "Fox", "Gus", "Hal"]
@@ -113,7 +115,7 @@ def _parse_seats(
     """Names and kinds of every seat from --players, --name, --bots and --seat."""
     from ..errors import RulesError, quoted
     from ..numbers import whole_number
-    from ..session import parse_seat_kind
+    from ..seats import parse_seat_kind
 
     levels = [level.strip() for level in bots.split(",") if level.strip()] or ["greedy"]
     try:
@@ -258,6 +260,7 @@ def _go(
     warnings=(),
     prefs=None,
     discard_untouched=False,
+    notes=(),
 ) -> None:
     """Hand a session to the loop with the right console; exit with the loop's status."""
     from .loop import run
@@ -279,6 +282,8 @@ def _go(
     )
     keys = "; Enter skips the bots' pauses" if interactive and humans < session.state.n else ""
     console.banner(f"Type help for the commands; Ctrl-D (or quit) saves and leaves{keys}.")
+    for note in notes:
+        console.banner(note)
     code = run(
         session,
         console,
@@ -331,6 +336,11 @@ def _go(
     metavar="FILE|-",
     help="A stacked deck: cards top first; '---' starts the next round.",
 )
+@click.option(
+    "--no-undo",
+    is_flag=True,
+    help="Allow no takeback (undo) in this game, for a game meant to count; recorded in the log.",
+)
 @rule_options
 @click.option(
     "--save",
@@ -347,6 +357,7 @@ def play(
     seats,
     seed,
     deck,
+    no_undo,
     variant,
     rule,
     target,
@@ -385,8 +396,9 @@ def play(
     style = choose_style(color, ascii_cards, four_color, prefs)
     try:
         session = Session.start(
-            path, names, kinds, rules, seed, stacked, bot_timeout, under(path, saves_dir())
-        )
+            path, names, kinds, rules, seed, stacked, bot_timeout, under(path, saves_dir()),
+            undo=not no_undo,
+        )  # fmt: skip
     except RulesError as error:  # names or a stacked deck that cannot make a game
         raise click.UsageError(str(error)) from None
     except Rummy500Error as error:
@@ -399,9 +411,17 @@ def play(
 
 @click.command()
 @click.argument("path", required=False, type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--seat", "seats", multiple=True, metavar="N=KIND", help=SEAT_HELP)
+@click.option(
+    "--trust-exec",
+    is_flag=True,
+    help="Run the programs (exec:) that the log's seats record, without asking.",
+)
 @_display_options
 def resume(
     path,
+    seats,
+    trust_exec,
     commands,
     quiet,
     strict,
@@ -413,11 +433,19 @@ def resume(
     bot_timeout,
     windows,
 ) -> None:
-    """Continue a saved game: PATH, or the most recent unfinished one."""
+    """Continue a saved game: PATH, or the most recent unfinished one.
+
+    --seat changes who plays a seat from now on (recorded in the log). A seat that the
+    log says a program plays (exec:) runs that program only with your say: --trust-exec,
+    the same --seat N=exec:COMMAND again, or yes to the question asked at a terminal.
+    """
     import shlex
 
     from .. import program
-    from ..errors import Rummy500Error
+    from ..errors import LogError, Rummy500Error
+    from ..events import GameStarted
+    from ..records.log import read_log
+    from ..render.narrate import kind_words
     from ..session import Session
     from .games import latest_unfinished
 
@@ -426,10 +454,35 @@ def resume(
         path = latest_unfinished()
         if path is None:
             raise Failure(f"no unfinished game is saved; start one with {program.command()} play")
+    changes: dict[int, str] = {}
+    players: tuple[str, ...] = ()
+    if seats:
+        try:
+            header = read_log(path).events[0]
+            assert isinstance(header, GameStarted)  # (read_log checks the first line)
+            players = header.players
+        except LogError as error:
+            raise Failure(str(error)) from None
+        changes = seat_changes(seats, players)
     prefs = _preferences()
     style = choose_style(color, ascii_cards, four_color, prefs)
+    ask = not (trust_exec or json_mode or commands is not None) and (
+        sys.stdin.isatty() and sys.stdout.isatty()
+    )
+
+    def trust(seat: int, command: str) -> None:
+        """A program recorded in the log runs only with the user's say (see the help)."""
+        if trust_exec or (ask and _run_recorded(seat, command)):
+            return
+        flag = shlex.quote(f"{seat}=exec:{command}")
+        raise Failure(
+            f"{path}: seat {seat} is played by a program the log names, {command!r}, which "
+            f"runs only if you say so: resume with --seat {flag} (or --trust-exec) to run "
+            f"it, or --seat {seat}=greedy to seat a bot there instead"
+        )
+
     try:
-        session, warnings = Session.resume(path, bot_timeout)
+        session, warnings = Session.resume(path, bot_timeout, changes, trust)
     except Rummy500Error as error:
         raise Failure(str(error)) from None
     if session.state.over:
@@ -438,4 +491,25 @@ def resume(
             f"{path}: this game is over; see it with "
             f"{program.command()} replay {shlex.quote(str(path))}"
         )
-    _go(session, json_mode, commands, quiet, strict, style, pace, windows, warnings, prefs)
+    from ..render.printable import names
+
+    players = names(session.state.players)
+    notes = [
+        f"{players[event.seat]}'s seat is now played by {kind_words(event.kind)}."
+        for event in session.seat_changes
+    ]
+    _go(
+        session, json_mode, commands, quiet, strict, style, pace, windows, warnings, prefs,
+        notes=notes,
+    )  # fmt: skip
+
+
+def _run_recorded(seat: int, command: str) -> bool:
+    """At a terminal: ask whether to run the program a log records for a seat, showing
+    its command with any control character escaped."""
+    from ..render.printable import printable
+
+    click.echo(
+        printable(f"Seat {seat} is played by a program that the log names: {command}"), err=True
+    )
+    return click.confirm("Run it?", default=False, err=True)

@@ -13,6 +13,7 @@ import click
 
 from .. import program
 from .failure import Failure, warn
+from .options import SEAT_HELP, seat_changes
 
 LOG = click.Path(exists=True, dir_okay=False, path_type=Path)
 
@@ -140,7 +141,7 @@ def replay(
         seat = "all" if game.final.over else None
     style = choose_style(color, ascii_cards, False)
     if json_mode:
-        positions = [_position(game, at)] if at is not None else range(game.last + 1)
+        positions = [_position(game, at)] if at is not None else game.walk
         for position in positions:
             click.echo(printable_json(json_position(game, position, seat)))
         return
@@ -151,9 +152,9 @@ def replay(
     from .viewer import view_replay
 
     analysis, missing = _saved_analysis(log, data)
-    branch_to = view_replay(game, log, seat, style, analysis, missing)
-    if branch_to is not None:
-        _branch_and_play(log, data, branch_to)
+    taken = view_replay(game, log, seat, style, analysis, missing)
+    if taken is not None:
+        _branch_and_play(log, data, *taken)
 
 
 def _saved_analysis(log: Path, data):
@@ -199,22 +200,34 @@ def _position(game, at: int) -> int:
     metavar="NEW",
     help="The new game's log (default: LOG's name with -branch-N).",
 )
-def branch(log: Path, at: int, output: Path | None) -> None:
+@click.option("--seat", "seats", multiple=True, metavar="N=KIND", help=SEAT_HELP)
+def branch(log: Path, at: int, output: Path | None, seats: tuple[str, ...]) -> None:
     """Start a new game from the position after event N of LOG.
 
     The new log records its parent (file name, event N and the hash of its line) and
-    plays, resumes, replays and verifies like any game.
+    plays, resumes, replays and verifies like any game. --seat changes who plays a seat
+    from the branch point on (a seat_changed event in the new log).
     """
+    from ..line import played_line
+    from .loop import trusted_seats
+
     data = _read(log)
-    new = make_branch(log, data, at, output)
+    changes = seat_changes(seats, data.events[0].players)
+    new = make_branch(log, data, at, output, changes)
     from ..render.printable import printable
 
+    kinds = played_line(data.events[: at + 1]).kinds
+    kinds = [changes.get(seat, kind) for seat, kind in enumerate(kinds)]
     click.echo(printable(f"Branched {log} after event {at} into {new}."))
-    click.echo(printable(f"Play it: {program.command()} resume {shlex.quote(str(new))}"))
+    command = f"{program.command()} resume {trusted_seats(kinds)}{shlex.quote(str(new))}"
+    click.echo(printable(f"Play it: {command}"))
 
 
-def make_branch(log: Path, data, at: int, output: Path | None) -> Path:
-    """Write the branch of LOG after event `at`; a refusal is a usage error on --at."""
+def make_branch(
+    log: Path, data, at: int, output: Path | None, seats: dict[int, str] | None = None
+) -> Path:
+    """Write the branch of LOG after event `at`, with `seats` changed at the branch
+    point; a refusal is a usage error on --at."""
     from ..errors import LogError
     from ..records.branch import branch_problem, default_branch_path, write_branch
     from ..records.replay import Replay
@@ -225,19 +238,22 @@ def make_branch(log: Path, data, at: int, output: Path | None) -> Path:
         raise click.BadParameter(problem, param_hint="--at")
     target = output or default_branch_path(log, at)
     try:
-        write_branch(log, data, at, target, under(target, saves_dir()))
+        write_branch(log, data, at, target, under(target, saves_dir()), seats)
     except LogError as error:
         raise Failure(str(error)) from None
     return target
 
 
-def _branch_and_play(log: Path, data, at: int) -> None:
+def _branch_and_play(log: Path, data, at: int, seat: int) -> None:
+    """The replay's take over: a branch after event `at` in which `seat` is the
+    user's (the other seats as the game recorded them), played on at once."""
     from .play import resume
 
-    new = make_branch(log, data, at, None)
+    new = make_branch(log, data, at, None, {seat: "human"})
     from ..render.printable import printable
 
-    click.echo(printable(f"Branched after event {at} into {new}; playing on."))
+    name = data.events[0].players[seat]
+    click.echo(printable(f"Branched after event {at} into {new}; you play {name}'s seat."))
     resume.main([str(new)], standalone_mode=True)
 
 
@@ -311,22 +327,30 @@ def analyze(
     import msgspec
 
     from ..analysis import game_stats
+    from ..events import SeatChanged
+    from ..line import played_line
     from ..render.analysis import analysis_text
     from ..render.printable import names, printable, printable_json
     from ..render.style import PLAIN
 
     data = _read(log)
     header = data.events[0]
+    line = played_line(data.events)
     named = [_seat(text, header.players, "--seat") for text in seats]
     chosen = [seat for seat in named if isinstance(seat, int)]
     if len(chosen) != len(named):
         raise click.BadParameter("give a seat number or a name", param_hint="--seat")
-    if not chosen:
-        humans = [i for i, kind in enumerate(header.seats) if kind == "human"]
+    if not chosen:  # every seat a person played, if only for a while
+        kinds = [*enumerate(header.seats)]  # (none recorded: every seat)
+        kinds += [(e.seat, e.kind) for e in data.events if isinstance(e, SeatChanged)]
+        humans = [seat for seat, kind in kinds if kind == "human"]
         chosen = humans or list(range(len(header.players)))
     seat_list = sorted(dict.fromkeys(chosen))
-    stats = game_stats(data.events)
-    decisions, players, saved = _analysis(log, data, seat_list, think, jobs, json_mode)
+    stats = game_stats(line.events)
+    takebacks = [0] * len(header.players)
+    for record in line.takebacks:
+        takebacks[record.seat] += 1
+    decisions, players, saved = _analysis(log, data, line, seat_list, think, jobs, json_mode)
     if json_mode:
         click.echo(
             printable_json(
@@ -343,20 +367,22 @@ def analyze(
                         "per_seat": stats.per_seat(),
                         "totals": stats.totals,
                         "finished": stats.finished,
+                        "takebacks": takebacks,
                     }
                 ).decode()
             )
         )
         return
-    click.echo(
-        PLAIN.text(analysis_text(names(header.players), seat_list, decisions, players, stats))
-    )
+    text = analysis_text(names(header.players), seat_list, decisions, players, stats, takebacks)
+    click.echo(PLAIN.text(text))
 
 
-def _analysis(log: Path, data, seats: list[int], think: int, jobs: int | None, quiet: bool):
+def _analysis(log: Path, data, line, seats: list[int], think: int, jobs: int | None, quiet: bool):
     """The decisions and the players' summaries: from the saved analysis when it fits
-    the log and the settings, else judged afresh and saved. Answers them and the
-    sidecar's path (None when it could not be written)."""
+    the log and the settings, else judged afresh on the line played and saved. Answers
+    them and the sidecar's path (None when it could not be written)."""
+    import msgspec
+
     from ..analysis import summary
     from ..errors import LogError
     from ..judge import JUDGE_VERSION, judge_decisions
@@ -384,9 +410,11 @@ def _analysis(log: Path, data, seats: list[int], think: int, jobs: int | None, q
                 bar.update(now - shown[0])
                 shown[0] = now
 
-            decisions = judge_decisions(data.events, seats, think, progress, jobs)
+            decisions = judge_decisions(line.events, seats, think, progress, jobs)
     else:
-        decisions = judge_decisions(data.events, seats, think, jobs=jobs)
+        decisions = judge_decisions(line.events, seats, think, jobs=jobs)
+    # judged on the line played: each decision named by its line of the log
+    decisions = [msgspec.structs.replace(d, seq=line.seqs[d.seq]) for d in decisions]
     players = summary(decisions, seats)
     try:
         path = write_sidecar(log, data, settings, decisions, players)

@@ -5,7 +5,14 @@ round; Home End; g then a number (an event) or a card (the next event that moves
 and Enter; b m i the next blunder, mistake, inaccuracy once the game is analysed (B M I
 the previous one), and before a judged decision the move played against the better
 ones; e the evaluation graph (each seat's chance of winning over the game) with the
-players' accuracy; t takes over: branch the game here and play it; ? the keys; q quits.
+players' accuracy; u U the next and previous takeback (where a player took moves
+back: the position shows what was taken back); t takes over: asks which seat is yours
+(Enter: the seat seen with --as, else seat 0), then branches the game here with that seat
+played by you and the others as recorded, and plays it; ? the keys; q quits.
+
+Stepping follows the line played: past what a takeback took back, to the takeback
+itself; g N shows any line of the log, one taken back too (the game as it stood then),
+and stepping from there goes through the log line by line.
 """
 
 from __future__ import annotations
@@ -34,35 +41,44 @@ from ..render.style import Style
 HELP = (
     "→/l next event · ←/h previous · ↓/↑ next/previous turn · ]/[ one rotation · "
     "PgDn/PgUp round · Home/End · g N or g CARD then Enter · b/m/i next blunder/mistake/"
-    "inaccuracy, B/M/I previous (after analyze) · e evaluation graph · t take over from here "
-    "· ? keys · q quit"
+    "inaccuracy, B/M/I previous (after analyze) · e evaluation graph · u/U next/previous "
+    "takeback · t take over a seat from here · ? keys · q quit"
 )
 
 
 def view_replay(
     game: Replay, path: Path, seat, style: Style, analysis=None, missing: str = ""
-) -> int | None:
-    """Run the viewer; answer the position to branch from when the user pressed t.
-    `analysis` is the game's saved analysis (a `records.sidecar.Analysis`), or None and
-    `missing` says why there is none."""
+) -> tuple[int, int] | None:
+    """Run the viewer; answer the position to branch from and the seat to take when
+    the user took over (t). `analysis` is the game's saved analysis (a
+    `records.sidecar.Analysis`), or None and `missing` says why there is none."""
     position = 0
     graph = False
     judged = {d.seq: d for d in analysis.decisions} if analysis is not None else {}
     # RULES: a seat's eyes (or an onlooker's) see no other hand: neither in the graph
     # (each hidden hand counted at the deck's mean) nor in another seat's candidates
     reveal = seat == "all"
-    curve = win_curve(game.events, blind=not reveal) if analysis is not None else None
+    curve = win_curve(game.line.events, blind=not reveal) if analysis is not None else None
     typed: list[str] | None = None
+    asking = ""  # what the typed text answers: "g" (go to) or "t" (the seat to take)
     message = "Press ? for the keys."
-    result: dict[str, int | None] = {"branch": None}
+    result: dict[str, tuple[int, int] | None] = {"take": None}
     turns = game.turn_starts()
     rounds = game.round_starts()
+    takebacks = game.takebacks()
     players = names(game.header.players)
+    mine = seat if isinstance(seat, int) else 0
+    seat_question = (
+        "Take over which seat? "
+        + ", ".join(f"{number} {name}" for number, name in enumerate(players))
+        + f" (Enter: {mine}): "
+    )
 
     def text():
         if graph and curve is not None and analysis is not None:
             width = get_app().output.get_size().columns - 16
-            lines = win_graph(curve, players, position, max(10, width), style)
+            cursor = game.line_position(position)
+            lines = win_graph(curve, players, cursor, max(10, width), style)
             body = "\n".join(
                 [
                     "Chance of winning over the game (e: back to the table)",
@@ -73,11 +89,13 @@ def view_replay(
             )
         else:
             body = describe_position(game, position, seat, style)
-            decision = judged.get(position + 1)
+            following = game.step(position, 1)
+            decision = judged.get(following) if following != position else None
             if decision is not None:
                 shown = reveal or seat == decision.seat
                 body += "\n" + "\n".join(decision_panel(decision, players, style, shown))
-        status = f"g {''.join(typed)}" if typed is not None else message
+        question = seat_question if asking == "t" else "g "
+        status = message if typed is None else question + "".join(typed)
         return ANSI(style.text(f"{path}\n{body}\n\n{status}"))
 
     bindings = KeyBindings()
@@ -98,12 +116,12 @@ def view_replay(
     @bindings.add("right", filter=browsing)
     @bindings.add("l", filter=browsing)
     def _next(event) -> None:
-        move(position + 1)
+        move(game.step(position, 1))
 
     @bindings.add("left", filter=browsing)
     @bindings.add("h", filter=browsing)
     def _previous(event) -> None:
-        move(position - 1)
+        move(game.step(position, -1))
 
     @bindings.add("down", filter=browsing)
     def _next_turn(event) -> None:
@@ -145,8 +163,8 @@ def view_replay(
 
     @bindings.add("g", filter=browsing)
     def _goto(event) -> None:
-        nonlocal typed
-        typed = []
+        nonlocal typed, asking
+        typed, asking = [], "g"
 
     @bindings.add("backspace")
     def _backspace(event) -> None:
@@ -160,6 +178,14 @@ def view_replay(
             return
         target = "".join(typed).strip()
         typed = None
+        if asking == "t":
+            taken = _seat_answer(target, players, mine)
+            if taken is None:
+                message = f"no seat {target!r}: give a number (0-{len(players) - 1}) or a name"
+                return
+            result["take"] = (position, taken)
+            event.app.exit()
+            return
         number = whole_number(target)
         if number is not None:
             move(number)
@@ -180,6 +206,19 @@ def view_replay(
         nonlocal typed
         typed = None
 
+    def jump(marks: list[int], label: str, back: bool) -> None:
+        """To the next (or, `back`, the previous) of some marked positions."""
+        nonlocal message
+        ahead = [m for m in marks if m > position]
+        behind = [m for m in marks if m < position]
+        found = (behind[-1] if behind else None) if back else (ahead[0] if ahead else None)
+        if found is None:
+            where = "before" if back else "after"
+            message = f"no {label} {where} this position ({len(marks)} in the game)"
+            return
+        move(found)
+        message = f"{label} {marks.index(found) + 1} of {len(marks)}"
+
     for key, label in (("b", "blunder"), ("m", "mistake"), ("i", "inaccuracy")):
         for upper in (False, True):
 
@@ -189,17 +228,14 @@ def view_replay(
                 if analysis is None:
                     message = missing
                     return
-                marks = sorted(d.seq - 1 for d in analysis.decisions if d.label == label)
-                ahead = [m for m in marks if m > position]
-                behind = [m for m in marks if m < position]
-                found = (behind[-1] if behind else None) if back else (ahead[0] if ahead else None)
-                if found is None:
-                    where = "before" if back else "after"
-                    message = f"no {label} {where} this position ({len(marks)} in the game)"
-                    return
-                move(found)
-                number = marks.index(found) + 1
-                message = f"{label} {number} of {len(marks)}"
+                marks = sorted(game.step(d.seq, -1) for d in analysis.decisions if d.label == label)
+                jump(marks, label, back)
+
+    for key, back in (("u", False), ("U", True)):
+
+        @bindings.add(key, filter=browsing)
+        def _takeback(event, back=back) -> None:
+            jump(takebacks, "takeback", back)
 
     @bindings.add("e", filter=browsing)
     def _graph(event) -> None:
@@ -216,13 +252,12 @@ def view_replay(
 
     @bindings.add("t", filter=browsing)
     def _take_over(event) -> None:
-        nonlocal message
+        nonlocal message, typed, asking
         problem = branch_problem(game, position)
         if problem:
             message = f"cannot take over here: {problem}"
             return
-        result["branch"] = position
-        event.app.exit()
+        typed, asking = [], "t"
 
     @bindings.add("q", filter=browsing)
     @bindings.add("c-c")
@@ -237,4 +272,15 @@ def view_replay(
         color_depth=ColorDepth.DEPTH_8_BIT if style.color else ColorDepth.MONOCHROME,
     )
     application.run()
-    return result["branch"]
+    return result["take"]
+
+
+def _seat_answer(text: str, players: tuple[str, ...], default: int) -> int | None:
+    """The seat an answer names: empty for the default, a number, or a name."""
+    if not text:
+        return default
+    number = whole_number(text)
+    if number is not None:
+        return number if number < len(players) else None
+    lowered = [name.lower() for name in players]
+    return lowered.index(text.lower()) if text.lower() in lowered else None

@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from msgspec import UNSET
+
 from .. import __version__
 from ..actions import Action, AnyAction, ChooseUpcard
 from ..cards import Card, new_deck
@@ -25,10 +27,12 @@ def new_game(
     seed: int | str = 0,
     deck: Sequence[Sequence[Card]] = (),
     seats: Sequence[str] = (),
+    undo: bool = True,
 ) -> list[Event]:
     """The opening events of a game: header, the draw for the first dealer, first deal.
 
-    `seats` records who plays each seat (`human`, `bot:LEVEL`), for resuming.
+    `seats` records who plays each seat (`human`, `bot:LEVEL`), for resuming;
+    `undo=False` records that the game allows no takeback (`play --no-undo`).
 
     With a stacked `deck` (for each of the first rounds, the top of its deck) the seat
     before seat 0 in the order of play deals the first round, so that seat 0 gets the
@@ -49,6 +53,7 @@ def new_game(
         seed=seed_text(seed),
         deck=tuple(tuple(card.ascii for card in cards) for cards in deck),
         seats=tuple(seats),
+        undo=UNSET if undo else False,
     )
     if deck:  # seat 0 receives the first card and plays first
         drawn = DealerDrawn(draws=(), dealer=-rules.step % len(names))

@@ -9,6 +9,11 @@ equal to what the engine computes. The first fault stops the audit with its line
 The check is a replay: each recorded event that carries a player's decision is turned
 back into that action (`engine.recorded_action`), the engine resolves it from the state
 so far, and the events it makes must be exactly the lines that follow.
+
+A `seat_changed` line must name a seat and a kind of player; a `taken_back` line must
+be allowed where it stands (`line.undo_problem`, `line.target_problem`), and the lines
+after it are checked from the state it returns to: the abandoned events were checked
+as they came, and the line played is checked whole.
 """
 
 from __future__ import annotations
@@ -23,9 +28,11 @@ import msgspec
 from ..cards import Card
 from ..engine import new_game, recorded_action, resolve
 from ..errors import LogError, Rummy500Error
-from ..events import Event, GameStarted
+from ..events import META_EVENTS, Event, GameStarted, SeatChanged, TakenBack
+from ..line import Line, target_problem, undo_problem
+from ..seats import parse_seat_kind
 from ..sides import side_name, side_totals
-from ..state import State
+from ..state import State, fold
 from .log import LogData, line_hash, read_log
 
 
@@ -56,6 +63,10 @@ class AuditSummary:
     stops where a player is to move."""
     state: State | None = field(default=None, repr=False, compare=False)
     """The state after the checked events (the owed ones not applied)."""
+    played: Line | None = field(default=None, repr=False, compare=False)
+    """The line played (takebacks resolved), with where each move began."""
+    takebacks: int = 0
+    """How many takebacks the log holds."""
 
     def line(self, path: object) -> str:
         scores = ", ".join(f"{n} {t}" for n, t in zip(self.players, self.totals, strict=True))
@@ -68,8 +79,12 @@ class AuditSummary:
         else:
             result = "unfinished"
         rounds = "1 round" if self.rounds == 1 else f"{self.rounds} rounds"
+        takebacks = ""
+        if self.takebacks:
+            several = "s" if self.takebacks > 1 else ""
+            takebacks = f", {self.takebacks} takeback{several}"
         return (
-            f"{path}: ok: {self.events} events, {rounds}, {result}; "
+            f"{path}: ok: {self.events} events{takebacks}, {rounds}, {result}; "
             f"totals {scores}; every deal, move and score checked"
         )
 
@@ -99,9 +114,10 @@ def audit(data: LogData, path: object = "<log>") -> AuditSummary:
     except Rummy500Error as error:
         raise AuditError(path, 1, f"the header does not start a game: {error}") from None
     state = State(header)
+    line = Line(header)
     for number in (1, 2):
         if number >= len(events):
-            return _summary(state, len(events), header, opening[number:])
+            return _summary(state, line, len(events), header, opening[number:])
         if events[number] != opening[number]:
             what = "dealer draw" if number == 1 else "first deal"
             raise AuditError(
@@ -112,6 +128,7 @@ def audit(data: LogData, path: object = "<log>") -> AuditSummary:
                 + f": expected {_describe(opening[number])}",
             )
         state.apply(events[number])
+        line.add(number, events[number])
     index = 3
     total = len(events)
     owed: list[Event] = []
@@ -119,6 +136,10 @@ def audit(data: LogData, path: object = "<log>") -> AuditSummary:
         event = events[index]
         if state.over:
             raise AuditError(path, index + 1, "a line after the end of the game")
+        if isinstance(event, META_EVENTS):
+            state = _meta(line, state, index, event, path)
+            index += 1
+            continue
         try:
             action = recorded_action(state, event)
         except Rummy500Error as error:  # a card or a value that does not exist
@@ -138,6 +159,7 @@ def audit(data: LogData, path: object = "<log>") -> AuditSummary:
             name = state.players[state.to_move]
             why = _about(str(error), name)
             raise AuditError(path, index + 1, f"{name} could not play {action}: {why}") from None
+        line.begin(state.to_move)
         for offset, wanted in enumerate(expected):
             at = index + offset
             if at >= total:  # a log cut short after a move: what is there is right
@@ -151,8 +173,35 @@ def audit(data: LogData, path: object = "<log>") -> AuditSummary:
                     f"{_describe(wanted)}",
                 )
             state.apply(events[at])
+            line.add(at, events[at])
         index += len(expected)
-    return _summary(state, total, header, owed)
+    return _summary(state, line, total, header, owed)
+
+
+def _meta(line: Line, state: State, index: int, event: Event, path: object) -> State:
+    """Check a seat change or a takeback where it stands; answer the state after it."""
+    if isinstance(event, SeatChanged):
+        problem = None
+        if not 0 <= event.seat < state.n:
+            problem = f"there is no seat {event.seat}"
+        else:
+            try:
+                if parse_seat_kind(event.kind) != event.kind:
+                    problem = f"{event.kind!r} is not written as a seat kind is"
+            except Rummy500Error as error:
+                problem = str(error)
+        if problem:
+            raise AuditError(path, index + 1, f"this seat_changed cannot be: {problem}")
+        line.add_meta(index, event)
+        return state
+    assert isinstance(event, TakenBack)
+    problem = undo_problem(line, state, event.seat) or target_problem(
+        line, event.seat, event.to, state.players
+    )
+    if problem:
+        raise AuditError(path, index + 1, f"a takeback that is not allowed: {problem}")
+    line.take_back(index, event)
+    return fold(line.events)
 
 
 def read_checked(path: str | os.PathLike[str]) -> tuple[LogData, AuditSummary]:
@@ -176,7 +225,9 @@ def tag(event: Event) -> str:
     return type(event).__struct_config__.tag  # type: ignore[return-value]
 
 
-def _summary(state: State, count: int, header: GameStarted, owed: Sequence[Event]) -> AuditSummary:
+def _summary(
+    state: State, line: Line, count: int, header: GameStarted, owed: Sequence[Event]
+) -> AuditSummary:
     winner = state.players[state.winner] if state.winner is not None else None
     sides = side_totals(state)
     if sides and state.winner is not None:
@@ -191,6 +242,8 @@ def _summary(state: State, count: int, header: GameStarted, owed: Sequence[Event
         sides=sides,
         owed=tuple(owed),
         state=state,
+        played=line,
+        takebacks=len(line.takebacks),
     )
 
 

@@ -4,13 +4,15 @@ that line's hash, followed by the parent's events up to that point."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 from msgspec.structs import replace
 
 from .. import __version__
 from ..engine import legal_actions
-from ..events import GameStarted
+from ..events import GameStarted, SeatChanged
+from ..line import played_line
 from .log import LogData, LogWriter, line_hash
 from .replay import Replay
 
@@ -42,10 +44,17 @@ def default_branch_path(log: Path, at: int) -> Path:
 
 
 def write_branch(
-    log: Path, data: LogData, at: int, target: Path, make_parents: bool = False
+    log: Path,
+    data: LogData,
+    at: int,
+    target: Path,
+    make_parents: bool = False,
+    seats: Mapping[int, str] | None = None,
 ) -> None:
     """Write the branch of `data` (read from `log`) after event `at` to `target`
-    (`make_parents`: see `LogWriter.create`).
+    (`make_parents`: see `LogWriter.create`). `seats` changes who plays a seat from the
+    branch point on: a `seat_changed` event for each seat whose kind differs from the
+    one it had there.
 
     The caller has checked `branch_problem`; a file error is a `LogError`."""
     header = data.events[0]
@@ -57,4 +66,11 @@ def write_branch(
         parent_at=at,
         parent_hash=line_hash(data.lines[at]),
     )
-    LogWriter.create(target, [header, *data.events[1 : at + 1]], make_parents).close()
+    events = [header, *data.events[1 : at + 1]]
+    kinds = played_line(events).kinds
+    events += [
+        SeatChanged(seat=seat, kind=kind)
+        for seat, kind in sorted((seats or {}).items())
+        if kind != kinds[seat]
+    ]
+    LogWriter.create(target, events, make_parents).close()

@@ -27,7 +27,7 @@ import msgspec
 
 from ..errors import LogError
 from ..events import FORMAT_VERSION, AnyEvent, Event, GameStarted
-from ..state import State
+from ..state import State, fold
 
 
 class Entry(msgspec.Struct, kw_only=True, frozen=True, gc=False):
@@ -247,13 +247,8 @@ def _read_bounded(handle: IO[bytes], path: object) -> bytes:
 
 
 def load_state(events: Sequence[Event]) -> State:
-    """Fold checked events into a state."""
-    # the readers check that a log's first event is its GameStarted header before this
-    state = State(events[0])  # type: ignore[arg-type]
-    apply = state.apply
-    for event in events[1:]:
-        apply(event)
-    return state
+    """Fold checked events into a state (takebacks resolved, as `state.fold` does)."""
+    return fold(list(events))
 
 
 class LogWriteError(LogError):

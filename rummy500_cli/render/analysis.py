@@ -87,7 +87,9 @@ def summary_line(player, name: str) -> str:
     return text + (f", {player.unclear} unclear" if player.unclear else "")
 
 
-def analysis_text(players, chosen, decisions, summaries, stats) -> str:
+def analysis_text(players, chosen, decisions, summaries, stats, takebacks=()) -> str:
+    """The report of `rummy500 analyze`: the judged decisions, each player's summary,
+    the takebacks each player used (when any), and the game in figures."""
     lines = [f"Decisions judged against the expert bot ({', '.join(players[s] for s in chosen)}):"]
     marked = [d for d in decisions if d.label]
     for decision in marked:
@@ -99,6 +101,11 @@ def analysis_text(players, chosen, decisions, summaries, stats) -> str:
         lines.append("  no inaccuracy, mistake or blunder found")
     for player in summaries:
         lines.append("  " + summary_line(player, players[player.seat]))
+    if any(takebacks):
+        used = ", ".join(f"{players[seat]} {count}" for seat, count in enumerate(takebacks))
+        lines.append(
+            f"  Takebacks used: {used} (the line played is judged, not what was taken back)"
+        )
     lines.append("")
     header = [
         "player",

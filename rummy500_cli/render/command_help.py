@@ -89,6 +89,13 @@ DETAIL: dict[str, str] = {
         "the Ace up); alone, switch between the two. The choice is remembered for the "
         "next games (rummy500 config). Examples: sort rank, sort"
     ),
+    "undo": (
+        "Take back your last move and everything the bots played after it: the game goes "
+        "back to where you were to make that move. undo N goes N of your moves back. "
+        "Only against bots (not in a hot-seat game), within the round in play (a scored "
+        "round stands), and not in a game started with --no-undo. The log keeps what was "
+        "taken back, and analyze counts your takebacks. Examples: undo, undo 2"
+    ),
     "help": "The commands, or one of them in detail. Examples: help, help lay",
     "quit": "Leave the game; every move is saved, and the line that resumes it is printed.",
 }

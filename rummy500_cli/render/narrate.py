@@ -22,15 +22,18 @@ from ..events import (
     RoundDealt,
     RoundEnded,
     RumCalled,
+    SeatChanged,
     StockDrawn,
     StockRebuilt,
+    TakenBack,
     UpcardChosen,
     WindowOpened,
 )
+from ..line import Takeback
 from ..sides import side_name
 from ..state import State
 from ..variants import VARIANTS
-from .printable import names
+from .printable import names, printable
 from .style import Style
 from .words import count, verb
 
@@ -86,6 +89,11 @@ class Narrator:
     def feed(self, event: Event, state: State) -> list[str]:
         """The lines to print for an event, given the state just after it."""
         style = self.style
+        if isinstance(event, TakenBack):
+            self._take = None  # a take waiting for its play is taken back with it
+            return [
+                f"{self._does(state, event.seat, 'take')} back the moves after event {event.to}."
+            ]
         if isinstance(event, PileTaken):
             chosen = _cards(event.cards[:1], style)
             above = len(event.cards) - 1
@@ -109,7 +117,8 @@ class Narrator:
             return []
         line = self._line(event, state)
         if self._take is not None and isinstance(event, Melded | LaidOff):
-            line = self._take + " and " + line.split(" ", 1)[1]
+            # the play's own subject left out ("Ana melds ..."): a name may hold spaces
+            line = self._take + " and " + line.removeprefix(self._name(state, event.seat) + " ")
             self._take = None
         return [line] if line else []
 
@@ -173,6 +182,9 @@ class Narrator:
             return f"Out of turn, {asked} may meld or lay off."
         if isinstance(event, Passed):
             return f"{self._does(state, event.seat, 'pass')}."
+        if isinstance(event, SeatChanged):
+            whose = self._whose(state, event.seat)
+            return f"{whose[:1].upper()}{whose[1:]} seat is now played by {kind_words(event.kind)}."
         if isinstance(event, UpcardChosen):
             return (
                 f"{self._does(state, event.seat, 'start')} the pile with "
@@ -218,6 +230,31 @@ class Narrator:
                 f"{event.totals[event.winner]}."
             )
         return ""
+
+
+def kind_words(kind: str) -> str:
+    """A seat kind in words: `a person`, `the strong bot`, `the program COMMAND` (the
+    command escaped: it may come from a log someone shared)."""
+    if kind == "human":
+        return "a person"
+    if kind.startswith("exec:"):
+        return f"the program {printable(kind[5:])}"
+    return f"the {kind.removeprefix('bot:')} bot"
+
+
+def takeback_lines(
+    record: Takeback, state: State, style: Style, viewer: int | None = None, reveal: bool = False
+) -> list[str]:
+    """What a takeback took back, one indented line a move as it was told, from `state`,
+    the state it returned to."""
+    narrator = Narrator(style, viewer=viewer, reveal=reveal)
+    after = state.copy()
+    told: list[str] = []
+    for event in record.moves:
+        after.apply(event)
+        told += narrator.feed(event, after)
+    told += narrator.flush()
+    return [f"  {line}" for line in told]
 
 
 def _side_win(players: tuple[str, ...], event: GameEnded) -> str:

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import msgspec
 
+from ..events import META_EVENTS
 from ..records.replay import Replay
 from ..view import view, visible_event
-from .narrate import Narrator
+from .narrate import Narrator, takeback_lines
 from .style import Style
 from .table import table_view
 
@@ -15,18 +16,27 @@ Seat = int | str | None  # a seat number, "all" (every hand shown) or None (no h
 
 
 def describe_position(game: Replay, position: int, seat: Seat, style: Style) -> str:
-    """The table at a position, the event that led there in words, and where we are."""
+    """The table at a position, the event that led there in words, and where we are:
+    at a takeback, the moves it took back; at a position taken back, which line did."""
     state = game.state_at(position)
     viewer = seat if isinstance(seat, int) else None
-    before = game.state_at(position - 1) if position > 0 else None
     narrator = Narrator(style, viewer=viewer, reveal=seat == "all")
     words: list[str] = []
-    if before is not None:
-        event = game.events[position]
+    event = game.events[position]
+    if isinstance(event, META_EVENTS):
+        words = narrator.feed(event, state)
+        record = game.takeback(position)
+        if record is not None:
+            words += takeback_lines(record, state, style, viewer, seat == "all")
+    elif position > 0:
+        before = game.state_at(position - 1)
         before.apply(event)
         words = narrator.feed(event, before) or narrator.flush()
     round_no, turn = game.round_and_turn(position)
     where = f"round {round_no}, turn {turn}, event {position}/{game.last}"
+    by = game.taken_back_by(position)
+    if by is not None:
+        where += f" · taken back at event {by.seq}"
     table = table_view(state, viewer, style, show_all=seat == "all")
     return "\n".join([*words, table, f"[{where}]"])
 
@@ -39,6 +49,12 @@ def json_position(game: Replay, position: int, seat: Seat) -> str:
         if seat != "all"
         else msgspec.to_builtins(game.events[position])
     )
+    record = game.takeback(position)
+    if record is not None:
+        data["abandoned"] = [seq for seq, _ in record.abandoned]
+    by = game.taken_back_by(position)
+    if by is not None:
+        data["taken_back_at"] = by.seq
     seen = view(state, seat if isinstance(seat, int) else 0)
     table = msgspec.to_builtins(seen)
     if seat == "all":

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from ..cards import Card
 from ..events import (
+    META_EVENTS,
     Discarded,
     Event,
     GameEnded,
@@ -17,10 +18,11 @@ from ..events import (
     RumCalled,
     WindowOpened,
 )
+from ..line import played_line
 from ..rules import format_value
 from ..state import State
 from .analysis import move_words, pct, summary_line
-from .narrate import Narrator
+from .narrate import Narrator, takeback_lines
 from .printable import names
 from .scores import score_table
 from .style import Style
@@ -28,9 +30,11 @@ from .table import hand_cards
 
 
 def transcript(events: Sequence[Event], style: Style, markdown: bool = False, analysis=None) -> str:
-    """The whole game in words, as text or Markdown. With `analysis` (a saved analysis,
-    `records.sidecar.Analysis`), each marked decision carries a comment in braces beside
-    its move, as PGN does, and the players' summary follows the result."""
+    """The whole game in words, as text or Markdown: the line played, each takeback
+    marked where it was made with the moves it took back, each change of seats where it
+    stands. With `analysis` (a saved analysis, `records.sidecar.Analysis`), each marked
+    decision carries a comment in braces beside its move, as PGN does, and the players'
+    summary follows the result."""
     comments = {
         d.seq: comment(d, style) for d in (analysis.decisions if analysis else []) if d.label
     }
@@ -72,7 +76,19 @@ def transcript(events: Sequence[Event], style: Style, markdown: bool = False, an
             out.append(f"- {line}" if markdown else f"  {line}")
         turn, mover = [], None
 
-    for seq, event in enumerate(events[1:], 1):
+    played = played_line(events)
+    takebacks = {record.seq: record for record in played.takebacks}
+    for seq, event, _position in played.walk[1:]:
+        if isinstance(event, META_EVENTS):  # not a move: a line of its own
+            flush()
+            heading = narrator.feed(event, state)[0]
+            if seq in takebacks:
+                heading = f"{heading.removesuffix('.')} (event {seq})."
+            out.append(f"- {heading}" if markdown else f"  {heading}")
+            if seq in takebacks:  # the moves it took back, beneath it
+                moves = takeback_lines(takebacks[seq], state, style, None, True)
+                out.extend(f"  - {text.strip()}" if markdown else f"  {text}" for text in moves)
+            continue
         state.apply(event)
         if isinstance(event, RoundDealt):
             flush()
@@ -118,7 +134,7 @@ def transcript(events: Sequence[Event], style: Style, markdown: bool = False, an
         if isinstance(event, Discarded | RumCalled | Passed):
             flush()  # a turn ends; so does an answer in a window (RULES 7)
     flush()
-    if not isinstance(events[-1], GameEnded):
+    if not state.over:
         out.extend(["", "(The game is unfinished.)"])
     if analysis is not None:
         settings = analysis.header.settings

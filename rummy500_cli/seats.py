@@ -1,0 +1,28 @@
+"""The kinds of player a seat may have: a person (`human`), a bot level (`bot:LEVEL`) or
+a program (`exec:COMMAND`), as the log records them in its header and in `seat_changed`
+events (`line.Line.kinds` says who plays each seat of a game now)."""
+
+from __future__ import annotations
+
+from .bots import BOTS
+from .errors import RulesError
+
+
+def parse_seat_kind(text: str) -> str:
+    """A seat kind as recorded in the log: `human`, `bot:LEVEL` or `exec:COMMAND` (a bare
+    level, as `strong`, is `bot:strong`). Raises RulesError naming the kinds there are."""
+    if text.strip().startswith("exec:"):
+        command = text.strip()[5:].strip()
+        if not command:
+            raise RulesError("exec: needs a command, e.g. exec:'rummy500 example-bot'")
+        return f"exec:{command}"
+    kind = text.strip().lower()
+    if kind == "human":
+        return kind
+    level = kind.removeprefix("bot:")
+    if level in BOTS:
+        return f"bot:{level}"
+    known = ", ".join(BOTS)
+    raise RulesError(
+        f"unknown player kind {text!r}: use human, a bot level ({known}) or exec:COMMAND"
+    )
