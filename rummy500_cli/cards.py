@@ -79,7 +79,7 @@ CARDS: list[Card] = []
 class Card:
     """One playing card. Use `Card.parse` or `Card.of`; never construct directly."""
 
-    __slots__ = ("ascii", "code", "rank", "suit", "suit_no", "symbol")
+    __slots__ = ("ascii", "bit", "code", "rank", "suit", "suit_bit", "suit_no", "symbol")
 
     rank: int
     """1 (Ace) to 13 (King); 0 for a joker."""
@@ -89,6 +89,10 @@ class Card:
     """The suit as a plain int (4 for a joker): fast to hash in the move generator."""
     code: int
     """0-51 for the suited cards (suit * 13 + rank - 1), 52 for the joker."""
+    bit: int
+    """1 << rank, the card's bit in its suit's mask of ranks (0 for a joker: `masks`)."""
+    suit_bit: int
+    """1 << suit, the card's bit in its rank's mask of suits (0 for a joker)."""
     ascii: str
     symbol: str
 
@@ -96,6 +100,8 @@ class Card:
         self.rank = rank
         self.suit = suit
         self.suit_no = 4 if suit is None else int(suit)
+        self.bit = 0 if suit is None else 1 << rank
+        self.suit_bit = 0 if suit is None else 1 << int(suit)
         if suit is None:
             self.code = 52
             self.ascii = self.symbol = "JK"

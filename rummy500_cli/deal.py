@@ -22,8 +22,8 @@ Python's `random` is not used: its algorithms may change between versions.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Sequence
+from hashlib import sha256
 from typing import TypeVar
 
 from .cards import Card, new_deck
@@ -40,24 +40,40 @@ def seed_text(seed: int | str) -> str:
 class ByteStream:
     """SHA-256 in counter mode over (purpose, seed): a reproducible random source."""
 
+    __slots__ = ("_at", "_buffer", "_counter", "_key")
+
     def __init__(self, seed: int | str, purpose: str) -> None:
         self._key = f"rummy500/v{SHUFFLE_VERSION}/{purpose}/{seed_text(seed)}".encode()
         self._counter = 0
         self._buffer = b""
+        self._at = 0
+        """How much of the buffer has been read."""
+
+    def _fill(self, n: int) -> None:
+        """Make sure n unread bytes are in the buffer (whole blocks, in counter order)."""
+        buffer = self._buffer[self._at :]
+        while len(buffer) < n:
+            buffer += sha256(self._key + self._counter.to_bytes(8, "big")).digest()
+            self._counter += 1
+        self._buffer, self._at = buffer, 0
 
     def read(self, n: int) -> bytes:
-        while len(self._buffer) < n:
-            block = hashlib.sha256(self._key + self._counter.to_bytes(8, "big")).digest()
-            self._buffer += block
-            self._counter += 1
-        out, self._buffer = self._buffer[:n], self._buffer[n:]
-        return out
+        if self._at + n > len(self._buffer):
+            self._fill(n)
+        at = self._at
+        self._at = at + n
+        return self._buffer[at : at + n]
 
     def below(self, n: int) -> int:
         """A uniform number in range(n), by rejection sampling of 32-bit words."""
-        limit = 2**32 - (2**32 % n)
+        limit = 4294967296 - 4294967296 % n
         while True:
-            value = int.from_bytes(self.read(4), "big")
+            at = self._at
+            if at + 4 > len(self._buffer):
+                self._fill(4)
+                at = 0
+            self._at = at + 4
+            value = int.from_bytes(self._buffer[at : at + 4], "big")
             if value < limit:
                 return value % n
 

@@ -36,6 +36,7 @@ from .events import (
 )
 from .gambit import Gambit
 from .jokers import faces_of
+from .masks import Table
 from .melds import Meld, laid_meld
 from .rules import IDLE_ROTATIONS, Rules
 from .variants import variant_of
@@ -83,6 +84,7 @@ class State:
         "totals",
         "turn_points",
         "turns",
+        "wanted",
         "went_out",
         "window",
         "window_bonus",
@@ -142,6 +144,9 @@ class State:
         self.window_seat = -1
         """The seat whose discard, turn or going out opened the window."""
         self.window_bonus = 0
+        self.wanted: Table | None = None
+        """The `masks.Table` of the melds, once asked for (see `table`); None again at
+        every change of the melds."""
         self.gambit: Gambit | None = None
         """RULES 8 (dealers_gambit): the dealer's joker this round (see `gambit`)."""
         self.step = self.rules.step
@@ -168,6 +173,14 @@ class State:
                 return depth
         pile = format_cards(self.pile) or "empty"
         raise IllegalAction(f"{card} is not in the discard pile (pile: {pile})")
+
+    def table(self) -> Table:
+        """What the melds take as a lay-off's first card (`masks.Table`), worked out once
+        for each state of the table."""
+        wanted = self.wanted
+        if wanted is None:
+            wanted = self.wanted = Table(self.melds, self.rules, self.decks)
+        return wanted
 
     def copy(self) -> State:
         """An independent copy, for search and for 'what if'."""
@@ -251,6 +264,7 @@ class State:
         self.stock = _cards(reversed(event.stock))
         self.pile = [] if event.upcard is None else [CARD[event.upcard]]
         self.melds = []
+        self.wanted = None
         self.table_points = [0] * self.n
         self.opened = [False] * self.n
         self.pending = self.kept = None
@@ -337,6 +351,7 @@ class State:
             self.long_run = True
         meld.wild = wild
         self.melds.append(meld)
+        self.wanted = None
         self._score(event.seat, event.values)
 
     def _laid_off(self, event: LaidOff) -> None:
@@ -348,6 +363,7 @@ class State:
             if event.jokers:
                 cards = faces_of(cards, _cards(event.jokers))
         self._grow(meld, cards, event.values, event.end, event.seat)
+        self.wanted = None
         self._score(event.seat, event.values)
 
     def _grow(
@@ -410,6 +426,7 @@ class State:
         if meld.wild:  # RULES 8: keep the joker marks in step
             _mark_wild(meld, [card], event.end)
         self._grow(meld, [card], event.values, event.end, event.seat)
+        self.wanted = None
         self.table_points[event.seat] += sum(event.values)
         self._close_window()  # RULES 7: the first call takes the card
 

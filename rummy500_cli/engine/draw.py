@@ -21,7 +21,7 @@ from ..cards import JOKER, Card
 from ..deal import rebuilt_stock
 from ..errors import IllegalAction
 from ..events import DrawSkipped, Event, PileTaken, StockDrawn, StockRebuilt
-from ..melds import hand_index
+from ..masks import index, with_card
 from ..variants import variant_of
 from .hands import not_your_window
 from .lookahead import needs_minimum
@@ -72,24 +72,24 @@ def usable_depths(state: State) -> list[int]:
     seat = state.to_move
     hand = state.hands[seat]
     plain = rules.final_discard == "optional" and not needs_minimum(state, seat)
-    ranks = hand_index(hand)
+    held = index(hand)
     # RULES 8: with a joker held or taken, or the dealer's joker, the exact slow path
     wild = JOKER in hand or variant_of(rules).dealers_joker
     depths = []
     for depth in range(1, len(pile) + 1):
         chosen = pile[-depth]
         if chosen.rank:
-            ranks.setdefault(chosen.suit_no, set()).add(chosen.rank)
+            with_card(held, chosen)
         else:
             wild = True
         if depth == 1 and rules.top_discard == "keep":
             depths.append(1)
             continue
         if plain and not wild:
-            usable = has_use(state, chosen, ranks, hand, pile[-depth:])
+            usable = has_use(state, chosen, held, hand, pile[-depth:])
         else:
-            held = hand + pile[-depth:]
-            usable = next(chosen_uses(state, seat, chosen, held), None) is not None
+            cards = hand + pile[-depth:]
+            usable = next(chosen_uses(state, seat, chosen, cards), None) is not None
         if usable:
             depths.append(depth)
     return depths
@@ -102,8 +102,7 @@ def _take_usable(state: State, seat: int, depth: int) -> bool:
     hand = state.hands[seat]
     wild = JOKER in hand or JOKER in pile[-depth:] or variant_of(state.rules).dealers_joker
     if not wild and state.rules.final_discard == "optional" and not needs_minimum(state, seat):
-        ranks = hand_index(hand + pile[-depth:])
-        return has_use(state, chosen, ranks, hand, pile[-depth:])
+        return has_use(state, chosen, index(hand + pile[-depth:]), hand, pile[-depth:])
     return next(chosen_uses(state, seat, chosen, hand + pile[-depth:]), None) is not None
 
 
@@ -148,7 +147,7 @@ def _take(state: State, seat: int, action: TakePile) -> list[Event]:
         how = "meld" if rules.pile_use == "meld_only" else "meld or lay off"
         taken = pile[-depth:]
         hand = state.hands[seat]
-        held = hand_index(hand + taken)
+        held = index(hand + taken)
         wild = JOKER in hand or JOKER in taken or variant_of(rules).dealers_joker
         if wild and next(chosen_uses(state, seat, chosen, hand + taken, True), None):
             raise IllegalAction(f"take {depth}: {_limit_reason(state, seat, chosen)}; {hint}")

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 
 from ..actions import AnyAction, LayMeld, LayOff
 from ..cards import Card
-from ..melds import Meld, layoffs_on, runs_in, sets_in
+from ..masks import Index, layoffs_onto, run_key, run_suits, set_ranks, sets_of_rank, suit_runs
+from ..melds import Meld, sets_in
 from .values import layoff_values, meld_shape, meld_values
 from .variants import Play, hooks
 from .wild import wild_plays
@@ -18,18 +19,45 @@ if TYPE_CHECKING:
     from ..state import State
 
 
-def run_action(cards: tuple[Card, ...], start: int, rules: Rules) -> LayMeld:
-    """A run as an action, naming the Ace's end only where A-K and 2-A are both runs."""
-    if len(cards) == 13 and not rules.around_the_corner:
-        return LayMeld(cards, start == 2)
-    return LayMeld(cards)
+_SET_MELDS: dict[int, tuple[LayMeld, ...]] = {}
+_RUN_MELDS: dict[int, tuple[LayMeld, ...]] = {}
 
 
-def meld_actions(state: State, hand: list[Card], ranks: dict[int, set[int]]) -> list[LayMeld]:
-    """Every set and run the hand can lay (RULES 3)."""
+def set_melds(held: Index, rank: int) -> tuple[LayMeld, ...]:
+    """The sets of different suits of the rank that the hand (`held`: its `masks.index`)
+    can lay, as actions: made once for each rank and suits, and kept (actions are
+    immutable)."""
+    key = rank * 16 + held[1][rank]
+    found = _SET_MELDS.get(key)
+    if found is None:
+        found = _SET_MELDS[key] = tuple(LayMeld(cards) for cards in sets_of_rank(held, rank))
+    return found
+
+
+def run_melds(suit: int, mask: int, rules: Rules) -> tuple[LayMeld, ...]:
+    """`masks.suit_runs` as actions, in the same order, made once and kept. A run names
+    the Ace's end only where A-K and 2-A are both runs (a whole suit)."""
+    key = run_key(suit, mask, rules)
+    found = _RUN_MELDS.get(key)
+    if found is None:
+        around = rules.around_the_corner
+        found = _RUN_MELDS[key] = tuple(
+            LayMeld(cards, start == 2) if len(cards) == 13 and not around else LayMeld(cards)
+            for start, cards in suit_runs(suit, mask, rules)
+        )
+    return found
+
+
+def meld_actions(state: State, hand: list[Card], held: Index) -> list[LayMeld]:
+    """Every set and run the hand can lay (RULES 3), in the order of `melds.sets_in`
+    and `melds.runs_in`. `held`: the hand's `masks.index`."""
     rules = state.rules
-    melds = [LayMeld(cards) for cards in sets_in(hand, rules, state.decks)]
-    melds.extend(run_action(cards, start, rules) for start, cards in runs_in(hand, rules, ranks))
+    if rules.set_duplicate_suits:
+        melds = [LayMeld(cards) for cards in sets_in(hand, rules, state.decks)]
+    else:
+        melds = [meld for rank in set_ranks(held, hand) for meld in set_melds(held, rank)]
+    for suit in run_suits(held, hand, rules.min_new_run):
+        melds.extend(run_melds(suit, held[0][suit], rules))
     return melds
 
 
@@ -45,18 +73,24 @@ def open_melds(state: State, variant: Play | None = None) -> list[Meld]:
 
 
 def layoff_actions(
-    state: State, hand: list[Card], ranks: dict[int, set[int]], variant: Play | None = None
+    state: State, hand: list[Card], held: Index, variant: Play | None = None
 ) -> list[LayMeld | LayOff]:
-    """Every lay-off of the hand on the melds that take cards, then every play with
-    jokers (RULES 8), each once. `variant`: the game's hooks, when the caller has them."""
+    """Every lay-off of the hand (`held`: its `masks.index`) on the melds that take
+    cards, then every play with jokers (RULES 8), each once. `variant`: the game's hooks,
+    when the caller has them."""
     rules, decks = state.rules, state.decks
     variant = variant or hooks(state)
     melds = open_melds(state, variant)
-    plays: list[LayMeld | LayOff] = [
-        LayOff(cards, meld.id, end)
-        for meld in melds
-        for cards, end in layoffs_on(meld, hand, ranks, rules, decks)
-    ]
+    table = state.table()
+    plays: list[LayMeld | LayOff] = []
+    if table.touches(held):
+        sealed = variant.sealed(state)
+        plays = [
+            LayOff(cards, meld.id, end)
+            for meld, which, at, bits in table.tests
+            if held[which][at] & bits and meld.id not in sealed
+            for cards, end in layoffs_onto(meld, hand, held, rules, decks)
+        ]
     if variant.joker_plays:
         plays += joker_actions(state, hand, melds)
     return plays

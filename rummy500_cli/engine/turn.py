@@ -28,7 +28,8 @@ from ..cards import JOKER, Card, format_cards
 from ..errors import AmbiguousAction, IllegalAction
 from ..events import Discarded, Event, LaidOff, Melded
 from ..jokers import joker_layoff
-from ..melds import End, Meld, hand_index, layoff_end, shape_of
+from ..masks import index
+from ..melds import End, Meld, layoff_end, shape_of
 from ..persian import joker_layoff_end
 from ..variants import variant_of
 from .hands import has, layoff_order, missing, not_your_window, play_problem, remaining
@@ -59,12 +60,12 @@ def turn_actions(state: State, seat: int, hand: list[Card]) -> list[AnyAction]:
     variant = hooks(state)
     need = needs_minimum(state, seat)
     checked = rules.final_discard == "required" or state.kept is not None or need
-    ranks = hand_index(hand)
-    melds = meld_actions(state, hand, ranks)
+    held = index(hand)
+    melds = meld_actions(state, hand, held)
     plays: list[AnyAction] = list(melds)
     if variant.has_power and variant.power_problem(state, seat, "double") is None:  # RULES 8
         plays += doubled_actions(melds)
-    plays += layoff_actions(state, hand, ranks, variant)
+    plays += layoff_actions(state, hand, held, variant)
     plays += variant.extra_actions(state, seat)
     if checked:
         plays = [action for action in plays if _allowed(state, seat, action)]

@@ -9,10 +9,11 @@ from typing import TYPE_CHECKING
 
 from ..actions import LayMeld, LayOff
 from ..cards import JOKER, Card
-from ..melds import Meld, hand_index, layoffs_on, max_set_size, rank_at, runs_in, sets_in
+from ..masks import POPCOUNT, Index, index, layoffs_onto, run_through, sets_of_rank, suit_runs
+from ..melds import Meld, rank_at, sets_in
 from .hands import play_problem, remaining, table_after
 from .lookahead import needs_minimum, reachable
-from .plays import play_value, run_action
+from .plays import play_value, run_melds
 from .values import layoff_values, meld_values
 from .variants import hooks
 from .wild import joker_play_points, wild_plays
@@ -38,18 +39,24 @@ def chosen_uses(
     need = 0 if unbounded else needs_minimum(state, seat)
     double = variant.has_power and variant.power_problem(state, seat, "double") is None
     candidates: list[Use] = []
-    same_rank = [card for card in hand if card.rank == chosen.rank]
-    for cards in sets_in(same_rank, rules, state.decks):
+    held = index(hand)
+    if rules.set_duplicate_suits:
+        same_rank = [card for card in hand if card.rank == chosen.rank]
+        sets = tuple(sets_in(same_rank, rules, state.decks))
+    else:
+        sets = sets_of_rank(held, chosen.rank)
+    for cards in sets:
         if chosen in cards:
             points = sum(meld_values(cards, "set", rules)) if need else 0
             candidates.append((LayMeld(cards), cards, points, None, cards))
             if double:
                 candidates.append((LayMeld(cards, double=True), cards, 2 * points, None, cards))
-    same_suit = [card for card in hand if card.suit is chosen.suit]
-    for start, cards in runs_in(same_suit, rules):
+    suit, mask = chosen.suit_no, held[0][chosen.suit_no]
+    for (_start, cards), action in zip(
+        suit_runs(suit, mask, rules), run_melds(suit, mask, rules), strict=True
+    ):
         if chosen in cards:
             points = sum(meld_values(cards, "run", rules)) if need else 0
-            action = run_action(cards, start, rules)
             candidates.append((action, cards, points, None, cards))
             if double:
                 action = LayMeld(cards, action.ace_high, double=True)
@@ -57,11 +64,10 @@ def chosen_uses(
     sealed = variant.sealed(state)
     layoffs = rules.pile_use == "meld_or_layoff"
     if layoffs:
-        ranks = hand_index(hand)
         for meld in state.melds:
             if meld.id in sealed:
                 continue
-            for cards, end in layoffs_on(meld, hand, ranks, rules, state.decks):
+            for cards, end in layoffs_onto(meld, hand, held, rules, state.decks):
                 if chosen in cards:
                     points = sum(layoff_values(meld, cards, end, rules)) if need else 0
                     candidates.append((LayOff(cards, meld.id, end), cards, points, meld, cards))
@@ -97,62 +103,43 @@ def chosen_uses(
         yield use
 
 
-def has_use(
-    state: State, chosen: Card, ranks: dict[int, set[int]], hand: list[Card], taken: list[Card]
-) -> bool:
+def has_use(state: State, chosen: Card, held: Index, hand: list[Card], taken: list[Card]) -> bool:
     """Whether the chosen card (not a joker) could go on the table at once with the hand
-    and the cards taken (`ranks`: their `hand_index`), in a new meld or on a meld of the
+    and the cards taken (`held`: their `masks.index`), in a new meld or on a meld of the
     table: the fast form of `chosen_uses` when no rule bounds a play and no joker takes
     part (it runs for every pile depth at every draw)."""
     rules = state.rules
     rank, suit = chosen.rank, chosen.suit_no
-    held_suits = [s for s in range(4) if rank in ranks.get(s, ())]
     if rules.set_duplicate_suits:
         copies = sum(1 for card in hand if card.rank == rank)
         copies += sum(1 for card in taken if card.rank == rank)
         if copies >= 3:
             return True
-    elif len(held_suits) >= 3:
+    elif POPCOUNT[held[1][rank]] >= 3:
         return True
-    in_suit = ranks[suit]
-    around = rules.around_the_corner
-    for position in (rank, 14) if rank == 1 and not around else (rank,):
-        length = 1
-        step = position - 1
-        while length < 13 and rank_at(step) in in_suit and (around or step >= 1):
-            length += 1
-            step -= 1
-        step = position + 1
-        while length < 13 and rank_at(step) in in_suit and (around or step <= 14):
-            if not around and position == 1 and step == 14:
-                break
-            length += 1
-            step += 1
-        if length >= rules.min_new_run:
-            return True
+    in_suit = held[0][suit]
+    if run_through(in_suit, rank, rules):
+        return True
     if rules.pile_use != "meld_or_layoff":
         return False
-    limit = max_set_size(rules, state.decks)
-    for meld in state.melds:
-        if meld.kind == "set":
-            if (
-                meld.rank == rank
-                and len(meld.cards) < limit
-                and (rules.set_duplicate_suits or all(c.suit_no != suit for c in meld.cards))
-            ):
-                return True
-            continue
-        if meld.cards[0].suit_no != suit:
+    wanted = state.table().wants[suit]
+    if wanted >> rank & 1:
+        return True  # a set takes it, or it is next to an end of a run
+    if not in_suit & wanted:
+        return False  # no card next to an end of a run of its suit is held
+    around = rules.around_the_corner
+    for meld in state.melds:  # is it further out, beyond held cards next to an end?
+        if meld.kind == "set" or meld.cards[0].suit_no != suit:
             continue
         room = 13 - len(meld.cards)
         for step, position in ((-1, meld.start - 1), (1, meld.end + 1)):
             for _ in range(room):
                 if not around and not 1 <= position <= 14:
                     break
-                held = rank_at(position)
-                if held not in in_suit:
+                there = rank_at(position)
+                if not in_suit >> there & 1:
                     break
-                if held == rank:
+                if there == rank:
                     return True
                 position += step
     return False
