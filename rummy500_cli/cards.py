@@ -90,7 +90,8 @@ class Card:
     code: int
     """0-51 for the suited cards (suit * 13 + rank - 1), 52 for the joker."""
     bit: int
-    """1 << rank, the card's bit in its suit's mask of ranks (0 for a joker: `masks`)."""
+    """The card's bit in a mask of cards, 1 << (16 * suit + rank) (0 for a joker: see
+    `masks`)."""
     suit_bit: int
     """1 << suit, the card's bit in its rank's mask of suits (0 for a joker)."""
     ascii: str
@@ -100,7 +101,7 @@ class Card:
         self.rank = rank
         self.suit = suit
         self.suit_no = 4 if suit is None else int(suit)
-        self.bit = 0 if suit is None else 1 << rank
+        self.bit = 0 if suit is None else 1 << (16 * int(suit) + rank)
         self.suit_bit = 0 if suit is None else 1 << int(suit)
         if suit is None:
             self.code = 52

@@ -367,8 +367,13 @@ def _joker_runs(hand, jokers, rules):
         if len(ranks) < 2:
             continue
         base = suit * 13 - 1
+        mask = sum(1 << rank for rank in ranks)
+        line = mask | mask << 13 if around else mask | (mask & 2) << 13  # by position
         for length in range(minimum, min(13, len(ranks) + jokers) + 1):
+            span = (1 << length) - 1
             for start in run_starts(length, around):
+                if length - (line & span << start).bit_count() > jokers:
+                    continue  # more gaps than jokers: the same test as below, on bits
                 window = [rank_at(start + i) for i in range(length)]
                 missing = [i for i, rank in enumerate(window) if rank not in ranks]
                 if len(missing) > jokers:

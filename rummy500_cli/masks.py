@@ -1,16 +1,16 @@
-"""A hand as bit masks, for the move generator.
+"""A hand as one bit mask, for the move generator.
 
-`index(hand)` reads a hand once into two small lists of ints: for each suit the ranks
-held (bit r for rank r), and for each rank the suits held (bit s for suit s). Sets and
-runs are then found with bit operations and table look-ups instead of loops over cards:
-a set is a rank with three suits or more, a run a stretch of ones in a suit's mask, and
-a lay-off on a run a held rank next to one of its ends. Jokers are not in the masks
-(RULES 8 plays them apart, `jokers`).
+A group of cards (a hand, the hand and the cards of a take) is one int: each suit has a
+lane of 16 bits, and rank r of suit s is bit 16 * s + r (`Card.bit`). Sets and runs are
+then found with bit operations instead of loops over cards: the ranks held in three
+suits or more are a majority of the four lanes, a run is a stretch of ones in a lane,
+and the melds on the table take a hand's card exactly when the hand's mask meets the
+table's (`Table`). The second copy of a card (two decks) and jokers are not in a mask:
+`set_duplicate_suits` counts copies (`melds`), and jokers are played apart (RULES 8,
+`jokers`).
 
-Everything here answers exactly what the plain definitions in `melds` answer, in the
-same order (a listing's order is part of what a seeded bot plays, so part of every log);
-only the rules this does not cover (two copies of a card with `set_duplicate_suits`)
-are left to those definitions.
+Everything here answers what the plain definitions in `melds` answer, in the same order
+(a listing's order is part of what a seeded bot plays, so part of every log).
 """
 
 from __future__ import annotations
@@ -25,33 +25,39 @@ if TYPE_CHECKING:
     from .melds import End, Meld
     from .rules import Rules
 
-Index = tuple[list[int], list[int]]
-"""(ranks held by suit: bit r of [s]; suits held by rank: bit s of [r]), jokers left out."""
-
-POPCOUNT = tuple(bin(mask).count("1") for mask in range(16))
-"""How many suits a 4-bit suit mask holds."""
-
-
-def index(hand: Sequence[Card]) -> Index:
-    """The hand's masks: by suit the ranks held, by rank the suits held."""
-    suits = [0, 0, 0, 0, 0]
-    ranks = [0] * 14
-    for card in hand:
-        suits[card.suit_no] |= card.bit
-        ranks[card.rank] |= card.suit_bit
-    return suits, ranks
+LANE = 16
+"""Bits of each suit's lane in a mask: ranks 1-13 at bits 1-13 of the lane."""
+RANKS = 0x3FFE
+"""The bits of ranks 1-13 in a lane."""
+SPREAD = 1 | 1 << 16 | 1 << 32 | 1 << 48
+"""Bit 0 of each of the four lanes: `mask >> rank & SPREAD` holds one bit per suit."""
 
 
-def with_card(masks: Index, card: Card) -> None:
-    """Add one card to the masks in place (the pile cards of a take, one by one)."""
-    masks[0][card.suit_no] |= card.bit
-    masks[1][card.rank] |= card.suit_bit
+def mask_of(cards: Sequence[Card]) -> int:
+    """The mask of the cards (each distinct card once; jokers left out)."""
+    return sum({card.bit for card in cards})
+
+
+def lane(mask: int, suit: int) -> int:
+    """The ranks of one suit in a mask: bit r for rank r."""
+    return mask >> LANE * suit & RANKS
+
+
+def suits_of(mask: int, rank: int) -> int:
+    """The suits a mask holds of one rank: bit s for suit s."""
+    spread = mask >> rank & SPREAD
+    return (spread | spread >> 15 | spread >> 30 | spread >> 45) & 15
 
 
 def rank_at(position: int) -> int:
     """The rank at a run position (position 14 is the Ace played high; around the corner
     positions wrap, K-A-2 being 13, 14, 15)."""
     return (position - 1) % 13 + 1
+
+
+def from_ranks(held: dict[int, set[int]]) -> int:
+    """The mask of a hand given as `melds.hand_index` gives it (ranks by suit)."""
+    return sum(1 << (LANE * suit + rank) for suit, ranks in held.items() for rank in ranks)
 
 
 # --- Sets -------------------------------------------------------------------------------
@@ -61,30 +67,33 @@ _SETS: list[list[tuple[tuple[Card, ...], ...]]] = [
         tuple(
             tuple(CARDS[suit * 13 + rank - 1] for suit in group)
             for size in range(3, 5)
-            for group in combinations([s for s in range(4) if mask >> s & 1], size)
+            for group in combinations([s for s in range(4) if suits >> s & 1], size)
         )
-        for mask in range(16)
+        for suits in range(16)
     ]
     for rank in range(14)
 ]
-"""_SETS[rank][suit mask]: every set those suits of the rank make, by size, then suits in
+"""_SETS[rank][suits]: every set those suits of the rank make, by size, then suits in
 order (as `melds.sets_in`)."""
 
 
-def set_ranks(masks: Index, hand: Sequence[Card]) -> list[int]:
-    """The ranks that make a set of different suits, in the order of their first card in
-    the hand (the order of `melds.sets_in`)."""
-    ranks = masks[1]
-    found = [rank for rank in range(1, 14) if POPCOUNT[ranks[rank]] >= 3]
+def set_ranks(mask: int, hand: Sequence[Card]) -> list[int]:
+    """The ranks held in three suits or more, in the order of their first card in the
+    hand (the order of `melds.sets_in`)."""
+    a, b, c, d = mask & RANKS, mask >> 16 & RANKS, mask >> 32 & RANKS, mask >> 48 & RANKS
+    many = (a & b & (c | d)) | (c & d & (a | b))
+    if not many:
+        return []
+    found = [rank for rank in range(1, 14) if many >> rank & 1]
     if len(found) > 1:
         first = list(dict.fromkeys([card.rank for card in hand]))
         found.sort(key=first.index)
     return found
 
 
-def sets_of_rank(masks: Index, rank: int) -> tuple[tuple[Card, ...], ...]:
+def sets_of_rank(mask: int, rank: int) -> tuple[tuple[Card, ...], ...]:
     """The sets of different suits that the rank's cards make."""
-    return _SETS[rank][masks[1][rank]]
+    return _SETS[rank][suits_of(mask, rank)]
 
 
 # --- Runs -------------------------------------------------------------------------------
@@ -93,68 +102,91 @@ Runs = tuple[tuple[int, tuple[Card, ...]], ...]
 _RUNS: dict[int, Runs] = {}
 
 
-def run_key(suit: int, mask: int, rules: Rules) -> int:
-    """One int for a suit's mask under the rules that shape runs: the key of the tables
+def has_run(ranks: int, rules: Rules) -> bool:
+    """Whether the ranks of one suit hold a run of `min_new_run` cards (an Ace low or
+    high; around the corner, any)."""
+    line = ranks | ranks << 13 if rules.around_the_corner else ranks | (ranks & 2) << 13
+    stretch = line & line >> 1 & line >> 2
+    if rules.min_new_run == 4:
+        stretch &= line >> 3
+    return stretch != 0
+
+
+def run_key(suit: int, ranks: int, rules: Rules) -> int:
+    """One int for a suit's ranks under the rules that shape runs: the key of the tables
     of runs (here, and of their actions in `engine.plays`)."""
-    return ((mask * 8 + suit) * 8 + rules.min_new_run) * 2 + rules.around_the_corner
+    return ((ranks * 8 + suit) * 8 + rules.min_new_run) * 2 + rules.around_the_corner
 
 
-def suit_runs(suit: int, mask: int, rules: Rules) -> Runs:
-    """Every run the ranks of `mask` make in the suit, as (start position, cards low to
-    high) in the order of `melds.runs_in`; computed once for each mask and kept."""
-    key = run_key(suit, mask, rules)
+def suit_runs(suit: int, ranks: int, rules: Rules) -> Runs:
+    """Every run the ranks (bit r for rank r) make in the suit, as (start position, cards
+    low to high) in the order of `melds.runs_in`; worked out once for each mask."""
+    if not has_run(ranks, rules):
+        return ()
+    key = run_key(suit, ranks, rules)
     found = _RUNS.get(key)
     if found is None:
-        found = _RUNS[key] = _runs(suit, mask, rules.min_new_run, rules.around_the_corner)
+        found = _RUNS[key] = _runs(suit, ranks, rules.min_new_run, rules.around_the_corner)
     return found
 
 
 def _runs(suit: int, mask: int, minimum: int, around: bool) -> Runs:
     ranks = [rank for rank in range(1, 14) if mask >> rank & 1]
     runs: list[tuple[int, tuple[Card, ...]]] = []
-    if len(ranks) >= minimum:
-        base = suit * 13 - 1
-        longest = 13
-        if around and len(ranks) == 13:
-            runs.append((2, tuple(CARDS[base + rank_at(2 + i)] for i in range(13))))
-            longest = 12
-        for start in ranks:
-            cards: list[Card] = []
-            position = start
-            while len(cards) < longest:
-                if not around and (position > 14 or (position == 14 and start == 1)):
-                    break
-                rank = rank_at(position)
-                if not mask >> rank & 1:
-                    break
-                cards.append(CARDS[base + rank])
-                position += 1
-                if len(cards) >= minimum:
-                    runs.append((start, tuple(cards)))
+    base = suit * 13 - 1
+    longest = 13
+    if around and len(ranks) == 13:
+        runs.append((2, tuple(CARDS[base + rank_at(2 + i)] for i in range(13))))
+        longest = 12
+    for start in ranks:
+        cards: list[Card] = []
+        position = start
+        while len(cards) < longest:
+            if not around and (position > 14 or (position == 14 and start == 1)):
+                break
+            rank = rank_at(position)
+            if not mask >> rank & 1:
+                break
+            cards.append(CARDS[base + rank])
+            position += 1
+            if len(cards) >= minimum:
+                runs.append((start, tuple(cards)))
     return tuple(runs)
 
 
-def run_suits(masks: Index, hand: Sequence[Card], minimum: int) -> list[int]:
-    """The suits with enough ranks for a run, in the order of their first card in the
-    hand (the order of `melds.runs_in`)."""
-    suits = masks[0]
-    found = [suit for suit in range(4) if suits[suit] and bin(suits[suit]).count("1") >= minimum]
+ACES = SPREAD << 1
+"""The Aces of the four lanes."""
+
+
+def run_suits(mask: int, hand: Sequence[Card], rules: Rules) -> list[int]:
+    """The suits that hold a run, in the order of their first card in the hand (the
+    order of `melds.runs_in`)."""
+    if rules.around_the_corner:
+        found = [suit for suit in range(4) if has_run(mask >> LANE * suit & RANKS, rules)]
+    else:  # all four lanes at once: each lane's bits 0 and 15 are clear, and part them
+        line = mask | (mask & ACES) << 13
+        stretch = line & line >> 1 & line >> 2
+        if rules.min_new_run == 4:
+            stretch &= line >> 3
+        if not stretch:
+            return []
+        found = [suit for suit in range(4) if stretch >> LANE * suit & 0xFFFF]
     if len(found) > 1:
         first = list(dict.fromkeys([card.suit_no for card in hand if card.rank]))
         found.sort(key=first.index)
     return found
 
 
-def run_through(mask: int, rank: int, rules: Rules) -> bool:
-    """Whether the ranks of `mask` (one suit, `rank` among them) hold a run of at least
+def run_through(ranks: int, rank: int, rules: Rules) -> bool:
+    """Whether the ranks of one suit (`rank` among them) hold a run of at least
     `min_new_run` cards through `rank` (an Ace low or high; around the corner, any)."""
     minimum = rules.min_new_run
     if rules.around_the_corner:
-        if mask == 0b11111111111110:
+        if ranks == RANKS:
             return True
-        line = mask | mask << 13 | mask << 26  # positions 1-39: three turns of the suit
+        line = ranks | ranks << 13 | ranks << 26  # positions 1-39: three turns of the suit
         return _stretch(line, rank + 13) >= minimum
-    line = mask | (mask & 2) << 13  # the Ace at position 1 and at position 14
+    line = ranks | (ranks & 2) << 13  # the Ace at position 1 and at position 14
     if _stretch(line, rank) >= minimum:
         return True
     return rank == 1 and _stretch(line, 14) >= minimum
@@ -170,78 +202,62 @@ def _stretch(line: int, position: int) -> int:
 # --- Lay-offs ---------------------------------------------------------------------------
 
 
-def from_ranks(held: dict[int, set[int]]) -> Index:
-    """The masks of a hand given as `melds.hand_index` gives it (ranks by suit)."""
-    suits = [0, 0, 0, 0, 0]
-    ranks = [0] * 14
-    for suit, found in held.items():
-        for rank in found:
-            suits[suit] |= 1 << rank
-            ranks[rank] |= 1 << suit
-    return suits, ranks
+def takes(meld: Meld, rules: Rules, decks: int) -> int:
+    """The mask of the cards a meld takes as the first card of a lay-off (RULES 4.2): the
+    card next to either end of a run with room, the suits a set with room still takes
+    (any suit, with `set_duplicate_suits`). Kept on the meld (`Meld.takes`) until it
+    grows."""
+    found = meld.takes
+    if found is not None:
+        return found
+    cards = meld.cards
+    found = 0
+    if meld.kind == "set":
+        rank = meld.rank
+        duplicates = rules.set_duplicate_suits
+        if len(cards) < (4 * decks if duplicates else 4) and rank:
+            on = 0 if duplicates else sum({card.suit_bit for card in cards})
+            found = sum(1 << (LANE * suit + rank) for suit in range(4) if not on >> suit & 1)
+    elif len(cards) < 13:
+        around = rules.around_the_corner
+        low, high = meld.start - 1, meld.start + len(cards)
+        base = LANE * cards[0].suit_no
+        if around or low >= 1:
+            found |= 1 << (base + rank_at(low))
+        if around or high <= 14:
+            found |= 1 << (base + rank_at(high))
+    meld.takes = found
+    return found
 
 
 class Table:
-    """What the melds on the table take as the first card of a lay-off (RULES 4.2): the
-    card next to either end of each run with room, the suits a set with room still
-    takes (any suit, with `set_duplicate_suits`). A hand holding none of them lays
-    nothing off, and a pile card among them can be laid off by itself."""
+    """What the melds on the table take as the first card of a lay-off, as one mask
+    (`takes` of each meld): a hand whose mask misses it lays nothing off, and a pile card
+    in it can be laid off by itself."""
 
     __slots__ = ("tests", "wants")
 
     def __init__(self, melds: Sequence[Meld], rules: Rules, decks: int) -> None:
-        self.wants = [0, 0, 0, 0, 0]
-        """By suit, the ranks some meld takes."""
-        self.tests: list[tuple[Meld, int, int, int]] = []
-        """For each meld that takes a card: (meld, 0, suit, ranks) for a run, (meld, 1,
-        rank, suits) for a set: the meld takes a card of a hand whose masks `held` have
-        `held[which][at] & bits`."""
-        wants, tests = self.wants, self.tests
-        around = rules.around_the_corner
-        duplicates = rules.set_duplicate_suits
-        limit = 4 * decks if duplicates else 4
-        for meld in melds:
-            cards = meld.cards
-            if meld.kind == "set":
-                rank = meld.rank
-                if len(cards) < limit and rank:
-                    free = 15 if duplicates else 15 & ~sum({c.suit_bit for c in cards})
-                    tests.append((meld, 1, rank, free))
-                    for suit in range(4):
-                        if free >> suit & 1:
-                            wants[suit] |= 1 << rank
-                continue
-            if len(cards) < 13:
-                low, high = meld.start - 1, meld.start + len(cards)
-                suit = cards[0].suit_no
-                bits = 0
-                if around or low >= 1:
-                    bits |= 1 << rank_at(low)
-                if around or high <= 14:
-                    bits |= 1 << rank_at(high)
-                if bits:
-                    tests.append((meld, 0, suit, bits))
-                    wants[suit] |= bits
-
-    def touches(self, held: Index) -> bool:
-        """Whether the hand of these masks holds a card some meld takes."""
-        suits, wants = held[0], self.wants
-        return bool(
-            suits[0] & wants[0] or suits[1] & wants[1] or suits[2] & wants[2] or suits[3] & wants[3]
-        )
+        self.tests = [(meld, bits) for meld in melds if (bits := takes(meld, rules, decks))]
+        """Each meld that takes a card, with the cards it takes."""
+        wants = 0
+        for _, bits in self.tests:
+            wants |= bits
+        self.wants = wants
+        """The cards some meld takes."""
 
 
 def layoffs_onto(
-    meld: Meld, hand: Sequence[Card], masks: Index, rules: Rules, decks: int
+    meld: Meld, hand: Sequence[Card], mask: int, rules: Rules, decks: int
 ) -> list[tuple[tuple[Card, ...], End | None]]:
-    """Every lay-off from the hand (`masks`: its `index`) onto one meld: on a set, every
+    """Every lay-off from the hand (`mask`: its mask) onto one meld: on a set, every
     group of cards it has room for (more than one only with two decks and
     `set_duplicate_suits`, RULES 3.1, 4.2), single cards first; on a run, every unbroken
     block of cards continuing it at either end, the low end's first."""
     found: list[tuple[tuple[Card, ...], End | None]] = []
     if meld.kind == "set":
         rank = meld.rank
-        held = masks[1][rank]
+        held = suits_of(mask, rank) if rank else 0
         if not held:
             return found
         duplicates = rules.set_duplicate_suits
@@ -273,10 +289,10 @@ def layoffs_onto(
         return found
     cards = meld.cards
     suit = cards[0].suit_no
-    mask = masks[0][suit]
+    ranks = mask >> LANE * suit & RANKS
     start = meld.start
     after = start + len(cards)
-    if not (mask >> rank_at(start - 1) & 1 or mask >> rank_at(after) & 1):
+    if not (ranks >> rank_at(start - 1) & 1 or ranks >> rank_at(after) & 1):
         return found  # neither end's next card is held: the common case, at once
     base = suit * 13 - 1
     room = 13 - len(cards)
@@ -285,7 +301,7 @@ def layoffs_onto(
     position = start - 1
     while len(block) < room and (around or position >= 1):
         rank = rank_at(position)
-        if not mask >> rank & 1:
+        if not ranks >> rank & 1:
             break
         block = (CARDS[base + rank], *block)
         found.append((block, "low"))
@@ -294,7 +310,7 @@ def layoffs_onto(
     position = after
     while len(block) < room and (around or position <= 14):
         rank = rank_at(position)
-        if not mask >> rank & 1:
+        if not ranks >> rank & 1:
             break
         block = (*block, CARDS[base + rank])
         found.append((block, "high"))

@@ -42,6 +42,7 @@ class Meld:
         "rank",
         "start",
         "suit",
+        "takes",
         "values",
         "wild",
     )
@@ -67,6 +68,9 @@ class Meld:
         self.suit = suit
         self.rank = rank
         self.start = start
+        self.takes: int | None = None
+        """The mask of the cards it takes as a lay-off's first card (`masks.takes`),
+        once asked for; None again when it grows."""
         self.wild: list[bool] | None = None
         """RULES 8 (jokers): which of `cards` are jokers, or None when none is; `cards`
         then holds the card each joker stands for (see `jokers`)."""
@@ -86,12 +90,14 @@ class Meld:
         )
         twin.suit, twin.rank, twin.start = self.suit, self.rank, self.start
         twin.wild = None if self.wild is None else list(self.wild)
+        twin.takes = self.takes
         return twin
 
     def grown(self, cards: Sequence[Card], end: str | None) -> Meld:
         """A copy with cards laid off at one end (a set grows at its end): the table as it
         would be, for look-aheads (values and who laid them are not tracked)."""
         twin = self.copy()
+        twin.takes = None
         if end == "low":
             twin.cards[:0] = cards
             twin.start -= len(cards)
@@ -337,9 +343,9 @@ def sets_in(hand: Sequence[Card], rules: Rules, decks: int) -> Iterator[tuple[Ca
     if rules.set_duplicate_suits:
         yield from _sets_with_twins(hand, 4 * decks)
         return
-    found = masks.index(hand)
-    for rank in masks.set_ranks(found, hand):
-        yield from masks.sets_of_rank(found, rank)
+    mask = masks.mask_of(hand)
+    for rank in masks.set_ranks(mask, hand):
+        yield from masks.sets_of_rank(mask, rank)
 
 
 def _sets_with_twins(hand: Sequence[Card], limit: int) -> Iterator[tuple[Card, ...]]:

@@ -69,6 +69,7 @@ class State:
         "melds",
         "n",
         "opened",
+        "owned",
         "pending",
         "phase",
         "pile",
@@ -120,6 +121,9 @@ class State:
         """The discard pile, spread: its oldest card first, its top card last."""
         self.melds: list[Meld] = []
         """The melds on the table; meld id i is melds[i - 1]."""
+        self.owned: set[int] = set()
+        """The ids of the melds this state may change in place: a copy shares the others
+        with the state it was copied from, and copies one before it grows (`_own`)."""
         self.table_points = [0] * self.n
         self.opened = [False] * self.n
         self.pending: Card | None = None
@@ -183,7 +187,9 @@ class State:
         return wanted
 
     def copy(self) -> State:
-        """An independent copy, for search and for 'what if'."""
+        """An independent copy, for search and for 'what if'. Cheap: the melds are shared
+        until one of the two states lays off on one (copy on write), the rest is a copy
+        of a few short lists."""
         twin = State.__new__(State)
         for name in State.__slots__:
             setattr(twin, name, getattr(self, name))
@@ -191,7 +197,9 @@ class State:
         twin.hands = [list(hand) for hand in self.hands]
         twin.stock = list(self.stock)
         twin.pile = list(self.pile)
-        twin.melds = [meld.copy() for meld in self.melds]
+        twin.melds = list(self.melds)
+        self.owned = set()
+        twin.owned = set()
         twin.table_points = list(self.table_points)
         twin.opened = list(self.opened)
         twin.turns = list(self.turns)
@@ -264,6 +272,7 @@ class State:
         self.stock = _cards(reversed(event.stock))
         self.pile = [] if event.upcard is None else [CARD[event.upcard]]
         self.melds = []
+        self.owned = set()
         self.wanted = None
         self.table_points = [0] * self.n
         self.opened = [False] * self.n
@@ -351,13 +360,14 @@ class State:
             self.long_run = True
         meld.wild = wild
         self.melds.append(meld)
+        self.owned.add(meld.id)
         self.wanted = None
         self._score(event.seat, event.values)
 
     def _laid_off(self, event: LaidOff) -> None:
         cards = _cards(event.cards)
         self._remove(event.seat, self._from_hand(cards))
-        meld = self.melds[event.meld - 1]
+        meld = self._own(event.meld)
         if event.jokers or meld.wild:  # RULES 8
             _mark_wild(meld, cards, event.end)
             if event.jokers:
@@ -366,10 +376,20 @@ class State:
         self.wanted = None
         self._score(event.seat, event.values)
 
+    def _own(self, meld_id: int) -> Meld:
+        """The meld with this id, to change in place: first copied if it is shared with
+        another state (see `copy`)."""
+        meld = self.melds[meld_id - 1]
+        if meld_id not in self.owned:
+            meld = self.melds[meld_id - 1] = meld.copy()
+            self.owned.add(meld_id)
+        return meld
+
     def _grow(
         self, meld: Meld, cards: list[Card], values: Iterable[int], end: str | None, seat: int
     ) -> None:
         count = len(cards)
+        meld.takes = None
         if end == "low":
             meld.cards[:0] = cards
             meld.values[:0] = values
@@ -422,7 +442,7 @@ class State:
 
     def _rum_called(self, event: RumCalled) -> None:
         card = self.pile.pop()
-        meld = self.melds[event.meld - 1]
+        meld = self._own(event.meld)
         if meld.wild:  # RULES 8: keep the joker marks in step
             _mark_wild(meld, [card], event.end)
         self._grow(meld, [card], event.values, event.end, event.seat)

@@ -21,7 +21,7 @@ from ..cards import JOKER, Card
 from ..deal import rebuilt_stock
 from ..errors import IllegalAction
 from ..events import DrawSkipped, Event, PileTaken, StockDrawn, StockRebuilt
-from ..masks import index, with_card
+from ..masks import mask_of
 from ..variants import variant_of
 from .hands import not_your_window
 from .lookahead import needs_minimum
@@ -31,6 +31,10 @@ from .variants import hooks
 if TYPE_CHECKING:
     from ..state import State
 
+DRAW = DrawStock()
+TAKES = [TakePile(depth) for depth in range(2 * 56 + 1)]
+"""The draw phase's actions, made once (actions are immutable): TAKES[depth] takes from
+that depth of the pile, which never holds more cards than two decks with jokers."""
 REBUILDS = 3
 """RULES 5.4: under stock_out=reshuffle the stock is rebuilt at most this many times in a
 round; the next stock-out ends it."""
@@ -38,8 +42,8 @@ round; the next stock-out ends it."""
 
 def legal(state: State) -> list[AnyAction]:
     """The draw phase's moves: the stock, each usable pile depth, each split take."""
-    actions: list[AnyAction] = [DrawStock()]
-    actions.extend(TakePile(depth) for depth in usable_depths(state))
+    actions: list[AnyAction] = [DRAW]
+    actions.extend([TAKES[depth] for depth in usable_depths(state)])
     if hooks(state).has_power:  # RULES 8, dealers_gambit
         actions.extend(split_takes(state))
     return actions
@@ -72,21 +76,21 @@ def usable_depths(state: State) -> list[int]:
     seat = state.to_move
     hand = state.hands[seat]
     plain = rules.final_discard == "optional" and not needs_minimum(state, seat)
-    held = index(hand)
+    mask = mask_of(hand)
     # RULES 8: with a joker held or taken, or the dealer's joker, the exact slow path
     wild = JOKER in hand or variant_of(rules).dealers_joker
     depths = []
     for depth in range(1, len(pile) + 1):
         chosen = pile[-depth]
         if chosen.rank:
-            with_card(held, chosen)
+            mask |= chosen.bit
         else:
             wild = True
         if depth == 1 and rules.top_discard == "keep":
             depths.append(1)
             continue
         if plain and not wild:
-            usable = has_use(state, chosen, held, hand, pile[-depth:])
+            usable = has_use(state, chosen, mask, hand, pile[-depth:])
         else:
             cards = hand + pile[-depth:]
             usable = next(chosen_uses(state, seat, chosen, cards), None) is not None
@@ -102,7 +106,7 @@ def _take_usable(state: State, seat: int, depth: int) -> bool:
     hand = state.hands[seat]
     wild = JOKER in hand or JOKER in pile[-depth:] or variant_of(state.rules).dealers_joker
     if not wild and state.rules.final_discard == "optional" and not needs_minimum(state, seat):
-        return has_use(state, chosen, index(hand + pile[-depth:]), hand, pile[-depth:])
+        return has_use(state, chosen, mask_of(hand + pile[-depth:]), hand, pile[-depth:])
     return next(chosen_uses(state, seat, chosen, hand + pile[-depth:]), None) is not None
 
 
@@ -110,6 +114,8 @@ def _draw(state: State, seat: int) -> list[Event]:
     rules = state.rules
     stock = state.stock
     if stock:
+        if rules.stock_draw == 1:
+            return [StockDrawn(seat=seat, cards=(stock[-1].ascii,))]
         count = min(rules.stock_draw, len(stock))  # RULES 6b.10
         return [StockDrawn(seat=seat, cards=tuple(card.ascii for card in stock[-count:][::-1]))]
     # RULES 5.2: the stock is empty and the player will not (or cannot) take from the pile.
@@ -147,7 +153,7 @@ def _take(state: State, seat: int, action: TakePile) -> list[Event]:
         how = "meld" if rules.pile_use == "meld_only" else "meld or lay off"
         taken = pile[-depth:]
         hand = state.hands[seat]
-        held = index(hand + taken)
+        held = mask_of(hand + taken)
         wild = JOKER in hand or JOKER in taken or variant_of(rules).dealers_joker
         if wild and next(chosen_uses(state, seat, chosen, hand + taken, True), None):
             raise IllegalAction(f"take {depth}: {_limit_reason(state, seat, chosen)}; {hint}")

@@ -8,7 +8,16 @@ from typing import TYPE_CHECKING
 
 from ..actions import AnyAction, LayMeld, LayOff
 from ..cards import Card
-from ..masks import Index, layoffs_onto, run_key, run_suits, set_ranks, sets_of_rank, suit_runs
+from ..masks import (
+    lane,
+    layoffs_onto,
+    run_key,
+    run_suits,
+    set_ranks,
+    sets_of_rank,
+    suit_runs,
+    suits_of,
+)
 from ..melds import Meld, sets_in
 from .values import layoff_values, meld_shape, meld_values
 from .variants import Play, hooks
@@ -23,14 +32,13 @@ _SET_MELDS: dict[int, tuple[LayMeld, ...]] = {}
 _RUN_MELDS: dict[int, tuple[LayMeld, ...]] = {}
 
 
-def set_melds(held: Index, rank: int) -> tuple[LayMeld, ...]:
-    """The sets of different suits of the rank that the hand (`held`: its `masks.index`)
-    can lay, as actions: made once for each rank and suits, and kept (actions are
-    immutable)."""
-    key = rank * 16 + held[1][rank]
+def set_melds(mask: int, rank: int) -> tuple[LayMeld, ...]:
+    """The sets of different suits of the rank that the hand (`mask`: its mask) can lay,
+    as actions: made once for each rank and suits, and kept (actions are immutable)."""
+    key = rank * 16 + suits_of(mask, rank)
     found = _SET_MELDS.get(key)
     if found is None:
-        found = _SET_MELDS[key] = tuple(LayMeld(cards) for cards in sets_of_rank(held, rank))
+        found = _SET_MELDS[key] = tuple(LayMeld(cards) for cards in sets_of_rank(mask, rank))
     return found
 
 
@@ -48,16 +56,16 @@ def run_melds(suit: int, mask: int, rules: Rules) -> tuple[LayMeld, ...]:
     return found
 
 
-def meld_actions(state: State, hand: list[Card], held: Index) -> list[LayMeld]:
+def meld_actions(state: State, hand: list[Card], mask: int) -> list[LayMeld]:
     """Every set and run the hand can lay (RULES 3), in the order of `melds.sets_in`
-    and `melds.runs_in`. `held`: the hand's `masks.index`."""
+    and `melds.runs_in`. `mask`: the hand's `masks.mask_of`."""
     rules = state.rules
     if rules.set_duplicate_suits:
         melds = [LayMeld(cards) for cards in sets_in(hand, rules, state.decks)]
     else:
-        melds = [meld for rank in set_ranks(held, hand) for meld in set_melds(held, rank)]
-    for suit in run_suits(held, hand, rules.min_new_run):
-        melds.extend(run_melds(suit, held[0][suit], rules))
+        melds = [meld for rank in set_ranks(mask, hand) for meld in set_melds(mask, rank)]
+    for suit in run_suits(mask, hand, rules):
+        melds.extend(run_melds(suit, lane(mask, suit), rules))
     return melds
 
 
@@ -73,9 +81,9 @@ def open_melds(state: State, variant: Play | None = None) -> list[Meld]:
 
 
 def layoff_actions(
-    state: State, hand: list[Card], held: Index, variant: Play | None = None
+    state: State, hand: list[Card], mask: int, variant: Play | None = None
 ) -> list[LayMeld | LayOff]:
-    """Every lay-off of the hand (`held`: its `masks.index`) on the melds that take
+    """Every lay-off of the hand (`mask`: its `masks.mask_of`) on the melds that take
     cards, then every play with jokers (RULES 8), each once. `variant`: the game's hooks,
     when the caller has them."""
     rules, decks = state.rules, state.decks
@@ -83,13 +91,13 @@ def layoff_actions(
     melds = open_melds(state, variant)
     table = state.table()
     plays: list[LayMeld | LayOff] = []
-    if table.touches(held):
+    if mask & table.wants:
         sealed = variant.sealed(state)
         plays = [
             LayOff(cards, meld.id, end)
-            for meld, which, at, bits in table.tests
-            if held[which][at] & bits and meld.id not in sealed
-            for cards, end in layoffs_onto(meld, hand, held, rules, decks)
+            for meld, wanted in table.tests
+            if mask & wanted and meld.id not in sealed
+            for cards, end in layoffs_onto(meld, hand, mask, rules, decks)
         ]
     if variant.joker_plays:
         plays += joker_actions(state, hand, melds)

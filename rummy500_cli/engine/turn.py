@@ -24,11 +24,11 @@ from ..actions import (
     Pass,
     TakePile,
 )
-from ..cards import JOKER, Card, format_cards
+from ..cards import CARDS, JOKER, Card, format_cards
 from ..errors import AmbiguousAction, IllegalAction
 from ..events import Discarded, Event, LaidOff, Melded
 from ..jokers import joker_layoff
-from ..masks import index
+from ..masks import mask_of
 from ..melds import End, Meld, layoff_end, shape_of
 from ..persian import joker_layoff_end
 from ..variants import variant_of
@@ -36,12 +36,16 @@ from .hands import has, layoff_order, missing, not_your_window, play_problem, re
 from .lookahead import Laid, minimum_ok, needs_minimum
 from .plays import doubled_actions, layoff_actions, meld_actions
 from .uses import chosen_uses
-from .values import layoff_values, meld_shape, meld_values
+from .values import layoff_values, meld_values, new_meld
 from .variants import hooks
 from .wild import joker_layoff_event, joker_meld_event
 
 if TYPE_CHECKING:
     from ..state import State
+
+
+DISCARDS = {card: Discard(card) for card in CARDS}
+"""The discard of each card, made once (actions are immutable)."""
 
 
 def legal(state: State) -> list[AnyAction]:
@@ -60,23 +64,26 @@ def turn_actions(state: State, seat: int, hand: list[Card]) -> list[AnyAction]:
     variant = hooks(state)
     need = needs_minimum(state, seat)
     checked = rules.final_discard == "required" or state.kept is not None or need
-    held = index(hand)
-    melds = meld_actions(state, hand, held)
+    mask = mask_of(hand)
+    melds = meld_actions(state, hand, mask)
     plays: list[AnyAction] = list(melds)
     if variant.has_power and variant.power_problem(state, seat, "double") is None:  # RULES 8
         plays += doubled_actions(melds)
-    plays += layoff_actions(state, hand, held, variant)
+    plays += layoff_actions(state, hand, mask, variant)
     plays += variant.extra_actions(state, seat)
     if checked:
         plays = [action for action in plays if _allowed(state, seat, action)]
     discards: list[AnyAction] = []
     if not need or state.turn_points == 0 or state.turn_points >= rules.first_meld_min:
         kept = state.kept
-        discards = [
-            Discard(card)
-            for card in dict.fromkeys(hand)
-            if card is not kept or hand.count(card) > 1  # a twin from two decks may go
-        ]
+        if kept is None:
+            discards = list(map(DISCARDS.__getitem__, dict.fromkeys(hand)))
+        else:
+            discards = [
+                DISCARDS[card]
+                for card in dict.fromkeys(hand)
+                if card is not kept or hand.count(card) > 1  # a twin from two decks may go
+            ]
     return plays + discards
 
 
@@ -119,18 +126,14 @@ def _meld(state: State, seat: int, action: Any) -> list[Event]:
     if action.double:  # RULES 8, dealers_gambit
         return _double(state, seat, action, own)
     event: Melded
+    values: Sequence[int]
+    faces: Sequence[Card]
     if JOKER in cards and not variant_of(rules).joker_sets:  # RULES 8: wild jokers
         event, values, faces = joker_meld_event(state, seat, action)
     else:  # (a set of jokers under persian is a plain shape: meld_shape)
-        shape = meld_shape(cards, rules, state.decks, action.ace_high)
-        values = meld_values(shape.cards, shape.kind, rules)
-        event = Melded(
-            seat=seat,
-            meld=len(state.melds) + 1,
-            cards=tuple(card.ascii for card in shape.cards),
-            values=tuple(values),
-        )
-        faces = shape.cards
+        faces, texts, laid = new_meld(cards, rules, state.decks, action.ace_high)
+        event = Melded(seat=seat, meld=len(state.melds) + 1, cards=texts, values=laid)
+        values = laid
     _check_play(state, seat, cards, own, values, (None, faces, None, values))
     return [event]
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from ..actions import LayMeld, LayOff
 from ..cards import JOKER, Card
-from ..masks import POPCOUNT, Index, index, layoffs_onto, run_through, sets_of_rank, suit_runs
+from ..masks import SPREAD, lane, layoffs_onto, mask_of, run_through, sets_of_rank, suit_runs
 from ..melds import Meld, rank_at, sets_in
 from .hands import play_problem, remaining, table_after
 from .lookahead import needs_minimum, reachable
@@ -39,7 +39,7 @@ def chosen_uses(
     need = 0 if unbounded else needs_minimum(state, seat)
     double = variant.has_power and variant.power_problem(state, seat, "double") is None
     candidates: list[Use] = []
-    held = index(hand)
+    held = mask_of(hand)
     if rules.set_duplicate_suits:
         same_rank = [card for card in hand if card.rank == chosen.rank]
         sets = tuple(sets_in(same_rank, rules, state.decks))
@@ -51,7 +51,7 @@ def chosen_uses(
             candidates.append((LayMeld(cards), cards, points, None, cards))
             if double:
                 candidates.append((LayMeld(cards, double=True), cards, 2 * points, None, cards))
-    suit, mask = chosen.suit_no, held[0][chosen.suit_no]
+    suit, mask = chosen.suit_no, lane(held, chosen.suit_no)
     for (_start, cards), action in zip(
         suit_runs(suit, mask, rules), run_melds(suit, mask, rules), strict=True
     ):
@@ -103,9 +103,9 @@ def chosen_uses(
         yield use
 
 
-def has_use(state: State, chosen: Card, held: Index, hand: list[Card], taken: list[Card]) -> bool:
+def has_use(state: State, chosen: Card, held: int, hand: list[Card], taken: list[Card]) -> bool:
     """Whether the chosen card (not a joker) could go on the table at once with the hand
-    and the cards taken (`held`: their `masks.index`), in a new meld or on a meld of the
+    and the cards taken (`held`: their `masks.mask_of`), in a new meld or on a meld of the
     table: the fast form of `chosen_uses` when no rule bounds a play and no joker takes
     part (it runs for every pile depth at every draw)."""
     rules = state.rules
@@ -115,14 +115,14 @@ def has_use(state: State, chosen: Card, held: Index, hand: list[Card], taken: li
         copies += sum(1 for card in taken if card.rank == rank)
         if copies >= 3:
             return True
-    elif POPCOUNT[held[1][rank]] >= 3:
+    elif (held >> rank & SPREAD).bit_count() >= 3:
         return True
-    in_suit = held[0][suit]
+    in_suit = lane(held, suit)
     if run_through(in_suit, rank, rules):
         return True
     if rules.pile_use != "meld_or_layoff":
         return False
-    wanted = state.table().wants[suit]
+    wanted = lane(state.table().wants, suit)
     if wanted >> rank & 1:
         return True  # a set takes it, or it is next to an end of a run
     if not in_suit & wanted:

@@ -45,6 +45,33 @@ def meld_shape(
     return shape_of(cards, rules, decks, ace_high)
 
 
+NewMeld = tuple[tuple[Card, ...], tuple[str, ...], tuple[int, ...]]
+"""A new meld as its event records it: its cards in meld order, their notations, their
+values."""
+_NEW_MELDS: dict[tuple[object, ...], NewMeld] = {}
+_KEPT = 50_000
+"""At most this many new melds are kept (the melds of play are a few hundred per rule
+set; cards typed in other orders add more)."""
+
+
+def new_meld(cards: Sequence[Card], rules: Rules, decks: int, ace_high: bool | None) -> NewMeld:
+    """`meld_shape` and `meld_values` of cards laid as a new meld, worked out once for
+    each group of cards under each rules. Raises IllegalAction or AmbiguousAction."""
+    key = (tuple(cards), ace_high, rules, decks)
+    found = _NEW_MELDS.get(key)
+    if found is None:
+        shape = meld_shape(cards, rules, decks, ace_high)
+        values = meld_values(shape.cards, shape.kind, rules)
+        if len(_NEW_MELDS) >= _KEPT:
+            _NEW_MELDS.clear()
+        found = _NEW_MELDS[key] = (
+            tuple(shape.cards),
+            tuple(card.ascii for card in shape.cards),
+            tuple(values),
+        )
+    return found
+
+
 def layoff_values(meld: Meld, cards: Sequence[Card], end: str | None, rules: Rules) -> list[int]:
     """The value each laid-off card scores: an Ace next to a King is high (RULES 6b.1)."""
     if meld.kind == "set":
