@@ -207,6 +207,6 @@ def new_deck(decks: int = 1, jokers_per_deck: int = 0) -> list[Card]:
     cards: list[Card] = []
     for _ in range(decks):
         for suit in order:
-            cards.extend(Card.of(rank, suit) for rank in range(1, 14))
+            cards.extend(CARDS[suit * 13 : suit * 13 + 13])  # Ace to King
         cards.extend([JOKER] * jokers_per_deck)
     return cards

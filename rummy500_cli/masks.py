@@ -238,7 +238,11 @@ class Table:
     __slots__ = ("tests", "wants")
 
     def __init__(self, melds: Sequence[Meld], rules: Rules, decks: int) -> None:
-        self.tests = [(meld, bits) for meld in melds if (bits := takes(meld, rules, decks))]
+        self.tests = [
+            (meld, bits)
+            for meld in melds
+            if (bits := meld.takes if meld.takes is not None else takes(meld, rules, decks))
+        ]
         """Each meld that takes a card, with the cards it takes."""
         wants = 0
         for _, bits in self.tests:

@@ -51,12 +51,12 @@ def legal(state: State) -> list[AnyAction]:
 
 def resolve(state: State, seat: int, action: Action) -> list[Event]:
     """The events of a draw; [] for a draw from a stock that is out (the round ends)."""
-    if isinstance(action, (Pass, CallRum)):
-        raise not_your_window(action, "draw or take from the pile")
     if isinstance(action, DrawStock):
         return _draw(state, seat)
     if isinstance(action, TakePile):
         return _take(state, seat, action)
+    if isinstance(action, (Pass, CallRum)):
+        raise not_your_window(action, "draw or take from the pile")
     verb = {LayMeld: "melding", LayOff: "laying off", Discard: "discarding"}.get(
         type(action), str(action)
     )
@@ -79,18 +79,17 @@ def usable_depths(state: State) -> list[int]:
     mask = mask_of(hand)
     # RULES 8: with a joker held or taken, or the dealer's joker, the exact slow path
     wild = JOKER in hand or variant_of(rules).dealers_joker
-    depths = []
-    for depth in range(1, len(pile) + 1):
-        chosen = pile[-depth]
+    twins = rules.set_duplicate_suits  # has_use counts the copies of the cards taken
+    depths = [1] if rules.top_discard == "keep" else []  # the top card may be kept
+    for depth, chosen in enumerate(reversed(pile), 1):
         if chosen.rank:
             mask |= chosen.bit
         else:
             wild = True
-        if depth == 1 and rules.top_discard == "keep":
-            depths.append(1)
+        if depth == 1 and depths:
             continue
         if plain and not wild:
-            usable = has_use(state, chosen, mask, hand, pile[-depth:])
+            usable = has_use(state, chosen, mask, hand, pile[-depth:] if twins else ())
         else:
             cards = hand + pile[-depth:]
             usable = next(chosen_uses(state, seat, chosen, cards), None) is not None
@@ -101,13 +100,13 @@ def usable_depths(state: State) -> list[int]:
 
 def _take_usable(state: State, seat: int, depth: int) -> bool:
     """RULES 4.1: whether the chosen card at this depth could be used at once."""
-    pile = state.pile
-    chosen = pile[-depth]
+    taken = state.pile[-depth:]
+    chosen = taken[0]
     hand = state.hands[seat]
-    wild = JOKER in hand or JOKER in pile[-depth:] or variant_of(state.rules).dealers_joker
+    wild = JOKER in hand or JOKER in taken or variant_of(state.rules).dealers_joker
     if not wild and state.rules.final_discard == "optional" and not needs_minimum(state, seat):
-        return has_use(state, chosen, mask_of(hand + pile[-depth:]), hand, pile[-depth:])
-    return next(chosen_uses(state, seat, chosen, hand + pile[-depth:]), None) is not None
+        return has_use(state, chosen, mask_of(hand) | mask_of(taken), hand, taken)
+    return next(chosen_uses(state, seat, chosen, hand + taken), None) is not None
 
 
 def _draw(state: State, seat: int) -> list[Event]:

@@ -86,12 +86,11 @@ def layoff_actions(
     """Every lay-off of the hand (`mask`: its `masks.mask_of`) on the melds that take
     cards, then every play with jokers (RULES 8), each once. `variant`: the game's hooks,
     when the caller has them."""
-    rules, decks = state.rules, state.decks
     variant = variant or hooks(state)
-    melds = open_melds(state, variant)
     table = state.table()
     plays: list[LayMeld | LayOff] = []
     if mask & table.wants:
+        rules, decks = state.rules, state.decks
         sealed = variant.sealed(state)
         plays = [
             LayOff(cards, meld.id, end)
@@ -100,7 +99,7 @@ def layoff_actions(
             for cards, end in layoffs_onto(meld, hand, mask, rules, decks)
         ]
     if variant.joker_plays:
-        plays += joker_actions(state, hand, melds)
+        plays += joker_actions(state, hand, open_melds(state, variant))
     return plays
 
 

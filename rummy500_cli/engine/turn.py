@@ -73,18 +73,18 @@ def turn_actions(state: State, seat: int, hand: list[Card]) -> list[AnyAction]:
     plays += variant.extra_actions(state, seat)
     if checked:
         plays = [action for action in plays if _allowed(state, seat, action)]
-    discards: list[AnyAction] = []
-    if not need or state.turn_points == 0 or state.turn_points >= rules.first_meld_min:
-        kept = state.kept
-        if kept is None:
-            discards = list(map(DISCARDS.__getitem__, dict.fromkeys(hand)))
-        else:
-            discards = [
-                DISCARDS[card]
-                for card in dict.fromkeys(hand)
-                if card is not kept or hand.count(card) > 1  # a twin from two decks may go
-            ]
-    return plays + discards
+    if need and state.turn_points and state.turn_points < rules.first_meld_min:
+        return plays  # RULES 6b.4: no discard before the first plays reach the minimum
+    kept = state.kept
+    if kept is None:
+        plays += map(DISCARDS.__getitem__, dict.fromkeys(hand))
+    else:
+        plays += [
+            DISCARDS[card]
+            for card in dict.fromkeys(hand)
+            if card is not kept or hand.count(card) > 1  # a twin from two decks may go
+        ]
+    return plays
 
 
 def _allowed(state: State, seat: int, action: AnyAction) -> bool:
@@ -97,6 +97,9 @@ def _allowed(state: State, seat: int, action: AnyAction) -> bool:
 
 def resolve(state: State, seat: int, action: Action) -> list[Event]:
     """The events of a move in the play phase."""
+    resolver = _PLAYS.get(type(action))
+    if resolver is not None:
+        return resolver(state, seat, action)
     if isinstance(action, (Pass, CallRum)):
         raise not_your_window(action, "meld, lay off or discard")
     if isinstance(action, (DrawStock, TakePile)):
@@ -205,13 +208,19 @@ def _check_play(
             f"{pending} taken from the pile must be put on the table first (RULES 4.1): "
             "meld it or lay it off now"
         )
-    rest = remaining(state.hands[seat], own)
-    problem = None if state.window_kind == "deadwood" else play_problem(state, len(rest), rest)
+    hand = state.hands[seat]
+    need = needs_minimum(state, seat)
+    # the cards left are needed only for a card kept for the discard, or the minimum
+    rest = remaining(hand, own) if need or state.kept is not None else None
+    left = len(hand) - len(own)
+    problem = None if state.window_kind == "deadwood" else play_problem(state, left, rest)
     if problem:
         raise IllegalAction(problem)
     points = sum(values)
-    if needs_minimum(state, seat) and not minimum_ok(
-        state, seat, rest, points, len(own) == len(cards), laid
+    if (
+        need
+        and rest is not None
+        and not minimum_ok(state, seat, rest, points, len(own) == len(cards), laid)
     ):
         _refuse_minimum(state, points)
 

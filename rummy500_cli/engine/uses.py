@@ -9,11 +9,11 @@ from typing import TYPE_CHECKING
 
 from ..actions import LayMeld, LayOff
 from ..cards import JOKER, Card
-from ..masks import SPREAD, lane, layoffs_onto, mask_of, run_through, sets_of_rank, suit_runs
+from ..masks import LANE, RANKS, SPREAD, lane, layoffs_onto, mask_of, run_through, suit_runs
 from ..melds import Meld, rank_at, sets_in
 from .hands import play_problem, remaining, table_after
 from .lookahead import needs_minimum, reachable
-from .plays import play_value, run_melds
+from .plays import play_value, run_melds, set_melds
 from .values import layoff_values, meld_values
 from .variants import hooks
 from .wild import joker_play_points, wild_plays
@@ -42,13 +42,14 @@ def chosen_uses(
     held = mask_of(hand)
     if rules.set_duplicate_suits:
         same_rank = [card for card in hand if card.rank == chosen.rank]
-        sets = tuple(sets_in(same_rank, rules, state.decks))
+        sets = tuple(LayMeld(cards) for cards in sets_in(same_rank, rules, state.decks))
     else:
-        sets = sets_of_rank(held, chosen.rank)
-    for cards in sets:
+        sets = set_melds(held, chosen.rank)
+    for action in sets:
+        cards = action.cards
         if chosen in cards:
             points = sum(meld_values(cards, "set", rules)) if need else 0
-            candidates.append((LayMeld(cards), cards, points, None, cards))
+            candidates.append((action, cards, points, None, cards))
             if double:
                 candidates.append((LayMeld(cards, double=True), cards, 2 * points, None, cards))
     suit, mask = chosen.suit_no, lane(held, chosen.suit_no)
@@ -63,9 +64,9 @@ def chosen_uses(
                 candidates.append((action, cards, 2 * points, None, cards))
     sealed = variant.sealed(state)
     layoffs = rules.pile_use == "meld_or_layoff"
-    if layoffs:
-        for meld in state.melds:
-            if meld.id in sealed:
+    if layoffs and chosen.bit:  # (a joker has no bit: it is in no plain lay-off)
+        for meld, wanted in state.table().tests:
+            if not held & wanted or meld.id in sealed:
                 continue
             for cards, end in layoffs_onto(meld, hand, held, rules, state.decks):
                 if chosen in cards:
@@ -103,7 +104,9 @@ def chosen_uses(
         yield use
 
 
-def has_use(state: State, chosen: Card, held: int, hand: list[Card], taken: list[Card]) -> bool:
+def has_use(
+    state: State, chosen: Card, held: int, hand: Sequence[Card], taken: Sequence[Card]
+) -> bool:
     """Whether the chosen card (not a joker) could go on the table at once with the hand
     and the cards taken (`held`: their `masks.mask_of`), in a new meld or on a meld of the
     table: the fast form of `chosen_uses` when no rule bounds a play and no joker takes
@@ -117,16 +120,16 @@ def has_use(state: State, chosen: Card, held: int, hand: list[Card], taken: list
             return True
     elif (held >> rank & SPREAD).bit_count() >= 3:
         return True
-    in_suit = lane(held, suit)
+    layoffs = rules.pile_use == "meld_or_layoff"
+    wants = state.table().wants if layoffs else 0
+    if wants & chosen.bit:
+        return True  # a set takes it, or it is next to an end of a run
+    shift = LANE * suit
+    in_suit = held >> shift & RANKS
     if run_through(in_suit, rank, rules):
         return True
-    if rules.pile_use != "meld_or_layoff":
-        return False
-    wanted = lane(state.table().wants, suit)
-    if wanted >> rank & 1:
-        return True  # a set takes it, or it is next to an end of a run
-    if not in_suit & wanted:
-        return False  # no card next to an end of a run of its suit is held
+    if not in_suit & wants >> shift:
+        return False  # no lay-offs, or no card next to an end of a run of its suit is held
     around = rules.around_the_corner
     for meld in state.melds:  # is it further out, beyond held cards next to an end?
         if meld.kind == "set" or meld.cards[0].suit_no != suit:
