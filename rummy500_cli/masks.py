@@ -250,6 +250,36 @@ class Table:
         self.wants = wants
         """The cards some meld takes."""
 
+    def plus(self, meld: Meld, rules: Rules, decks: int) -> Table:
+        """The table with a new meld laid (the same object when it takes nothing)."""
+        bits = takes(meld, rules, decks)
+        if not bits:
+            return self
+        twin = Table.__new__(Table)
+        twin.tests = [*self.tests, (meld, bits)]
+        twin.wants = self.wants | bits
+        return twin
+
+    def grown(self, before: Meld, meld: Meld, rules: Rules, decks: int) -> Table | None:
+        """The table once the meld `before` has grown into `meld` (a lay-off), or None
+        when `before` took nothing (it has no place among the tests to keep)."""
+        tests = list(self.tests)
+        index = next((i for i, (there, _) in enumerate(tests) if there is before), None)
+        if index is None:
+            return None
+        bits = takes(meld, rules, decks)
+        if bits:
+            tests[index] = (meld, bits)
+        else:
+            del tests[index]
+        twin = Table.__new__(Table)
+        twin.tests = tests
+        wants = 0
+        for _, bits in tests:
+            wants |= bits
+        twin.wants = wants
+        return twin
+
 
 def layoffs_onto(
     meld: Meld, hand: Sequence[Card], mask: int, rules: Rules, decks: int

@@ -149,8 +149,8 @@ class State:
         """The seat whose discard, turn or going out opened the window."""
         self.window_bonus = 0
         self.wanted: Table | None = None
-        """The `masks.Table` of the melds, once asked for (see `table`); None again at
-        every change of the melds."""
+        """The `masks.Table` of the melds, once asked for (see `table`), then kept in step
+        as melds are laid and grow."""
         self.gambit: Gambit | None = None
         """RULES 8 (dealers_gambit): the dealer's joker this round (see `gambit`)."""
         self.step = self.rules.step
@@ -361,19 +361,21 @@ class State:
         meld.wild = wild
         self.melds.append(meld)
         self.owned.add(meld.id)
-        self.wanted = None
+        if self.wanted is not None:
+            self.wanted = self.wanted.plus(meld, self.rules, self.decks)
         self._score(event.seat, event.values)
 
     def _laid_off(self, event: LaidOff) -> None:
         cards = _cards(event.cards)
         self._remove(event.seat, self._from_hand(cards))
+        before = self.melds[event.meld - 1]
         meld = self._own(event.meld)
         if event.jokers or meld.wild:  # RULES 8
             _mark_wild(meld, cards, event.end)
             if event.jokers:
                 cards = faces_of(cards, _cards(event.jokers))
         self._grow(meld, cards, event.values, event.end, event.seat)
-        self.wanted = None
+        self._regrown(before, meld)
         self._score(event.seat, event.values)
 
     def _own(self, meld_id: int) -> Meld:
@@ -384,6 +386,11 @@ class State:
             meld = self.melds[meld_id - 1] = meld.copy()
             self.owned.add(meld_id)
         return meld
+
+    def _regrown(self, before: Meld, meld: Meld) -> None:
+        """Keep the table's `masks.Table` in step with a meld that grew."""
+        if self.wanted is not None:
+            self.wanted = self.wanted.grown(before, meld, self.rules, self.decks)
 
     def _grow(
         self, meld: Meld, cards: list[Card], values: Iterable[int], end: str | None, seat: int
@@ -442,11 +449,12 @@ class State:
 
     def _rum_called(self, event: RumCalled) -> None:
         card = self.pile.pop()
+        before = self.melds[event.meld - 1]
         meld = self._own(event.meld)
         if meld.wild:  # RULES 8: keep the joker marks in step
             _mark_wild(meld, [card], event.end)
         self._grow(meld, [card], event.values, event.end, event.seat)
-        self.wanted = None
+        self._regrown(before, meld)
         self.table_points[event.seat] += sum(event.values)
         self._close_window()  # RULES 7: the first call takes the card
 

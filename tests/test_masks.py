@@ -24,6 +24,13 @@ RULES = [
     make_rules({"around_the_corner": True}),
     make_rules({"around_the_corner": True, "min_new_run": 4}),
 ]
+RULE_OPTIONS: list[dict[str, object]] = [
+    {},
+    {"around_the_corner": True},
+    {"rum_call": True, "out_of_turn": True},
+    {"decks": 2, "set_duplicate_suits": True},
+    {"variant": "jokers", "jokers_per_deck": 2},
+]
 hands = st.lists(st.sampled_from(CARDS[:52]), min_size=0, max_size=16, unique=True)
 
 
@@ -122,4 +129,29 @@ def test_a_copy_shares_melds_until_one_side_lays_off() -> None:
 
     for seed in range(1, 6):
         bot_game(2, rules, seed, ("greedy", "greedy"), before_move=probe)
+    assert checked
+
+
+def test_the_table_kept_in_step_is_the_table_made_afresh() -> None:
+    """State.table is made once, then changed with each meld laid and each lay-off
+    (RULES 4.2): at every move it is what the melds on the table make."""
+    checked = 0
+
+    def probe(state: State) -> None:
+        nonlocal checked
+        kept = state.table()
+        fresh = Table(state.melds, state.rules, state.decks)
+        assert kept.wants == fresh.wants
+        assert [(m.id, bits) for m, bits in kept.tests] == [(m.id, b) for m, b in fresh.tests]
+        assert all(m is state.melds[m.id - 1] for m, _ in kept.tests)
+        checked += len(state.melds)
+
+    for seed, options in enumerate(RULE_OPTIONS, 1):
+        bot_game(
+            2,
+            make_rules({"max_rounds": 2, **options}),
+            seed,
+            ("greedy", "random"),
+            before_move=probe,
+        )
     assert checked

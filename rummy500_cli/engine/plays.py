@@ -92,15 +92,36 @@ def layoff_actions(
     if mask & table.wants:
         rules, decks = state.rules, state.decks
         sealed = variant.sealed(state)
-        plays = [
-            LayOff(cards, meld.id, end)
-            for meld, wanted in table.tests
-            if mask & wanted and meld.id not in sealed
-            for cards, end in layoffs_onto(meld, hand, mask, rules, decks)
-        ]
+        for meld, wanted in table.tests:
+            if mask & wanted and meld.id not in sealed:
+                plays += _layoffs(meld, hand, mask, rules, decks)
     if variant.joker_plays:
         plays += joker_actions(state, hand, open_melds(state, variant))
     return plays
+
+
+_RUN_LAYOFFS: dict[tuple[int, ...], tuple[LayOff, ...]] = {}
+
+
+def _layoffs(meld: Meld, hand: list[Card], mask: int, rules: Rules, decks: int) -> Sequence[LayOff]:
+    """The lay-offs of the hand onto one meld, as actions: on a run, made once for each
+    run, suit and ranks held in it, and kept (actions are immutable)."""
+    if meld.kind == "set":
+        return [
+            LayOff(cards, meld.id, end)
+            for cards, end in layoffs_onto(meld, hand, mask, rules, decks)
+        ]
+    suit = meld.cards[0].suit_no
+    key = (meld.id, suit, meld.start, len(meld.cards), lane(mask, suit), rules.around_the_corner)
+    found = _RUN_LAYOFFS.get(key)
+    if found is None:
+        if len(_RUN_LAYOFFS) >= 100_000:
+            _RUN_LAYOFFS.clear()
+        found = _RUN_LAYOFFS[key] = tuple(
+            LayOff(cards, meld.id, end)
+            for cards, end in layoffs_onto(meld, hand, mask, rules, decks)
+        )
+    return found
 
 
 def joker_actions(state: State, hand: list[Card], melds: Sequence[Meld]) -> list[LayMeld | LayOff]:

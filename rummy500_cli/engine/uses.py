@@ -32,6 +32,45 @@ def chosen_uses(
     """RULES 4.1: the melds and lay-offs that would put the chosen pile card on the table
     with the cards held, under the rules that bound a play (none when `unbounded`)."""
     variant = hooks(state)
+    rules = state.rules
+    if (
+        not variant.joker_plays
+        and not rules.first_meld_min
+        and rules.final_discard == "optional"
+        and not rules.set_duplicate_suits
+    ):
+        return iter(_plain_uses(state, chosen, hand))  # no rule bounds a play: list them
+    return _bounded_uses(state, seat, chosen, hand, unbounded)
+
+
+def _plain_uses(state: State, chosen: Card, hand: list[Card]) -> list[LayMeld | LayOff]:
+    """`chosen_uses` where no rule bounds a play and no joker plays (in the same order):
+    the sets, the runs, then the lay-offs holding the chosen card."""
+    held = mask_of(hand)
+    rules = state.rules
+    uses: list[LayMeld | LayOff] = [
+        action for action in set_melds(held, chosen.rank) if chosen in action.cards
+    ]
+    suit = chosen.suit_no
+    uses += [
+        action for action in run_melds(suit, lane(held, suit), rules) if chosen in action.cards
+    ]
+    if rules.pile_use == "meld_or_layoff":
+        decks = state.decks
+        for meld, wanted in state.table().tests:
+            if held & wanted:
+                uses += [
+                    LayOff(cards, meld.id, end)
+                    for cards, end in layoffs_onto(meld, hand, held, rules, decks)
+                    if chosen in cards
+                ]
+    return uses
+
+
+def _bounded_uses(
+    state: State, seat: int, chosen: Card, hand: list[Card], unbounded: bool
+) -> Iterator[LayMeld | LayOff]:
+    variant = hooks(state)
     if not variant.usable_from_pile(chosen):
         return
     rules = state.rules
