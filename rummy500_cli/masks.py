@@ -31,6 +31,8 @@ RANKS = 0x3FFE
 """The bits of ranks 1-13 in a lane."""
 SPREAD = 1 | 1 << 16 | 1 << 32 | 1 << 48
 """Bit 0 of each of the four lanes: `mask >> rank & SPREAD` holds one bit per suit."""
+ACES = SPREAD << 1
+"""The Aces of the four lanes (`mask | (mask & ACES) << 13` puts each Ace at 14 too)."""
 
 
 def mask_of(cards: Sequence[Card]) -> int:
@@ -154,10 +156,6 @@ def _runs(suit: int, mask: int, minimum: int, around: bool) -> Runs:
     return tuple(runs)
 
 
-ACES = SPREAD << 1
-"""The Aces of the four lanes."""
-
-
 def run_suits(mask: int, hand: Sequence[Card], rules: Rules) -> list[int]:
     """The suits that hold a run, in the order of their first card in the hand (the
     order of `melds.runs_in`)."""
@@ -177,19 +175,25 @@ def run_suits(mask: int, hand: Sequence[Card], rules: Rules) -> list[int]:
     return found
 
 
-def run_through(ranks: int, rank: int, rules: Rules) -> bool:
-    """Whether the ranks of one suit (`rank` among them) hold a run of at least
-    `min_new_run` cards through `rank` (an Ace low or high; around the corner, any)."""
+def run_through(mask: int, suit: int, rank: int, rules: Rules) -> bool:
+    """Whether the mask (holding that card) holds a run of at least `min_new_run` cards
+    of the suit through `rank` (an Ace low or high; around the corner, any)."""
     minimum = rules.min_new_run
     if rules.around_the_corner:
+        ranks = mask >> LANE * suit & RANKS
         if ranks == RANKS:
             return True
         line = ranks | ranks << 13 | ranks << 26  # positions 1-39: three turns of the suit
         return _stretch(line, rank + 13) >= minimum
-    line = ranks | (ranks & 2) << 13  # the Ace at position 1 and at position 14
-    if _stretch(line, rank) >= minimum:
-        return True
-    return rank == 1 and _stretch(line, 14) >= minimum
+    # all lanes at once (each lane's bits 0 and 15 are clear): bit k of `starts` is set
+    # where `minimum` cards follow from position k, the Ace at 1 and at 14
+    line = mask | (mask & ACES) << 13
+    starts = line & line >> 1 & line >> 2
+    if minimum == 4:
+        starts &= line >> 3
+    near = starts << (minimum - 1) >> LANE * suit  # bits p..p+m-1: the starts of runs by p
+    span = (1 << minimum) - 1
+    return bool(near >> rank & span or (rank == 1 and near >> 14 & span))
 
 
 def _stretch(line: int, position: int) -> int:

@@ -46,8 +46,11 @@ CARD = BY_TEXT
 """Card notation to Card: the fold reads cards with one dictionary look-up."""
 
 
+_CARD_OF = CARD.__getitem__
+
+
 def _cards(texts: Iterable[str]) -> list[Card]:
-    return [CARD[text] for text in texts]
+    return list(map(_CARD_OF, texts))
 
 
 class State:
@@ -315,8 +318,9 @@ class State:
 
     def _stock_drawn(self, event: StockDrawn) -> None:
         hand = self.hands[event.seat]
+        stock = self.stock
         for text in event.cards:
-            self.stock.pop()
+            stock.pop()
             hand.append(CARD[text])
         self.drew_stock = True
         self.phase = "play"
@@ -344,8 +348,8 @@ class State:
         self.phase = "play"
 
     def _melded(self, event: Melded) -> None:
-        cards = [CARD[text] for text in event.cards]
-        self._remove(event.seat, self._from_hand(cards))
+        cards = _cards(event.cards)
+        self._remove(event.seat, cards if self.gambit is None else self._from_hand(cards))
         if event.double:  # RULES 8 (dealers_gambit): the dealer's joker seals the meld
             assert self.gambit is not None
             self.gambit.sealed.add(len(self.melds) + 1)
@@ -367,7 +371,7 @@ class State:
 
     def _laid_off(self, event: LaidOff) -> None:
         cards = _cards(event.cards)
-        self._remove(event.seat, self._from_hand(cards))
+        self._remove(event.seat, cards if self.gambit is None else self._from_hand(cards))
         before = self.melds[event.meld - 1]
         meld = self._own(event.meld)
         if event.jokers or meld.wild:  # RULES 8
@@ -469,24 +473,24 @@ class State:
 
     def _discarded(self, event: Discarded) -> None:
         card = CARD[event.card]
-        hand = self.hands[event.seat]
+        seat = event.seat
+        hand = self.hands[seat]
         hand.remove(card)
         self.pile.append(card)
-        self._end_turn(event.seat)
-        if not hand or self.idle_turns >= IDLE_ROTATIONS * self.n:
-            self.phase = "between"  # RULES 5.1, 5.4: the round is over at once
-
-    def _end_turn(self, seat: int) -> None:
+        # the turn ends
         if self.turn_points:
             self.opened[seat] = True
-        self.idle_turns = 0 if self.drew_stock else self.idle_turns + 1
+        idle = self.idle_turns = 0 if self.drew_stock else self.idle_turns + 1
         self.turn_points = 0
         self.turns[seat] += 1
         self.long_run = False
         self.drew_stock = False
         self.kept = None
         self.to_move = (seat + self.step) % self.n
-        self.phase = "draw"
+        if not hand or idle >= IDLE_ROTATIONS * self.n:
+            self.phase = "between"  # RULES 5.1, 5.4: the round is over at once
+        else:
+            self.phase = "draw"
 
     def _round_ended(self, event: RoundEnded) -> None:
         self.totals = [score.total for score in event.scores]

@@ -72,8 +72,7 @@ def test_sets_and_runs_are_those_of_the_definitions(hand: list[Card], which: int
     assert len(runs) == len(set(runs))
     for card in hand:  # a run through each card, by the masks, as by the runs found
         through = any(card in run for run in runs)
-        mask = mask_of(hand) >> 16 * card.suit_no & 0x3FFE
-        assert run_through(mask, card.rank, rules) == through
+        assert run_through(mask_of(hand), card.suit_no, card.rank, rules) == through
 
 
 @settings(max_examples=200, deadline=None)

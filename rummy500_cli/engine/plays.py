@@ -94,7 +94,7 @@ def layoff_actions(
         sealed = variant.sealed(state)
         for meld, wanted in table.tests:
             if mask & wanted and meld.id not in sealed:
-                plays += _layoffs(meld, hand, mask, rules, decks)
+                plays += meld_layoffs(meld, hand, mask, rules, decks)
     if variant.joker_plays:
         plays += joker_actions(state, hand, open_melds(state, variant))
     return plays
@@ -103,7 +103,9 @@ def layoff_actions(
 _RUN_LAYOFFS: dict[tuple[int, ...], tuple[LayOff, ...]] = {}
 
 
-def _layoffs(meld: Meld, hand: list[Card], mask: int, rules: Rules, decks: int) -> Sequence[LayOff]:
+def meld_layoffs(
+    meld: Meld, hand: list[Card], mask: int, rules: Rules, decks: int
+) -> Sequence[LayOff]:
     """The lay-offs of the hand onto one meld, as actions: on a run, made once for each
     run, suit and ranks held in it, and kept (actions are immutable)."""
     if meld.kind == "set":

@@ -36,7 +36,7 @@ from .hands import has, layoff_order, missing, not_your_window, play_problem, re
 from .lookahead import Laid, minimum_ok, needs_minimum
 from .plays import doubled_actions, layoff_actions, meld_actions
 from .uses import chosen_uses
-from .values import layoff_values, meld_values, new_meld
+from .values import layoff_of, layoff_values, meld_values, new_meld
 from .variants import hooks
 from .wild import joker_layoff_event, joker_meld_event
 
@@ -161,6 +161,8 @@ def _lay_off(state: State, seat: int, action: Any) -> list[Event]:
         )
     meld = state.meld(action.meld)
     wild = JOKER in cards and not variant_of(rules).joker_sets  # RULES 8: wild jokers
+    values: Sequence[int]
+    faces: Sequence[Card]
     try:
         if wild:
             event, values, faces = joker_layoff_event(state, seat, meld, action)
@@ -168,23 +170,19 @@ def _lay_off(state: State, seat: int, action: Any) -> list[Event]:
         elif JOKER in cards:  # RULES 8, persian: a joker on a set of jokers
             joker_layoff_end(meld, cards)
             end = None
+            faces = layoff_order(meld, cards, end)
+            values = layoff_values(meld, faces, end, rules)
+            texts = tuple(card.ascii for card in faces)
+            event = LaidOff(seat=seat, meld=meld.id, cards=texts, values=tuple(values), end=end)
         else:
-            end = layoff_end(meld, cards, rules, state.decks, action.end)
+            end, faces, texts, laid = layoff_of(meld, cards, rules, state.decks, action.end)
+            event = LaidOff(seat=seat, meld=meld.id, cards=texts, values=laid, end=end)
+            values = laid
     except IllegalAction:
         ends = _both_ends(state, meld, action)  # RULES 4.2: cards for both ends
         if ends is None:
             raise
         return _lay_both_ends(state, seat, *ends)
-    if not wild:
-        faces = layoff_order(meld, cards, end)
-        values = layoff_values(meld, faces, end, rules)
-        event = LaidOff(
-            seat=seat,
-            meld=meld.id,
-            cards=tuple(card.ascii for card in faces),
-            values=tuple(values),
-            end=end,
-        )
     if state.window_kind == "deadwood":  # RULES 7 opponents_hand: it only leaves the hand
         values = [0] * len(values)
         event = replace(event, values=tuple(values))

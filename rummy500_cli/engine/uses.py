@@ -13,7 +13,7 @@ from ..masks import LANE, RANKS, SPREAD, lane, layoffs_onto, mask_of, run_throug
 from ..melds import Meld, rank_at, sets_in
 from .hands import play_problem, remaining, table_after
 from .lookahead import needs_minimum, reachable
-from .plays import play_value, run_melds, set_melds
+from .plays import meld_layoffs, play_value, run_melds, set_melds
 from .values import layoff_values, meld_values
 from .variants import hooks
 from .wild import joker_play_points, wild_plays
@@ -60,9 +60,9 @@ def _plain_uses(state: State, chosen: Card, hand: list[Card]) -> list[LayMeld | 
         for meld, wanted in state.table().tests:
             if held & wanted:
                 uses += [
-                    LayOff(cards, meld.id, end)
-                    for cards, end in layoffs_onto(meld, hand, held, rules, decks)
-                    if chosen in cards
+                    action
+                    for action in meld_layoffs(meld, hand, held, rules, decks)
+                    if chosen in action.cards
                 ]
     return uses
 
@@ -163,10 +163,10 @@ def has_use(
     wants = state.table().wants if layoffs else 0
     if wants & chosen.bit:
         return True  # a set takes it, or it is next to an end of a run
+    if run_through(held, suit, rank, rules):
+        return True
     shift = LANE * suit
     in_suit = held >> shift & RANKS
-    if run_through(in_suit, rank, rules):
-        return True
     if not in_suit & wants >> shift:
         return False  # no lay-offs, or no card next to an end of a run of its suit is held
     around = rules.around_the_corner
