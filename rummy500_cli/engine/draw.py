@@ -78,7 +78,8 @@ def usable_depths(state: State) -> list[int]:
     plain = rules.final_discard == "optional" and not needs_minimum(state, seat)
     mask = mask_of(hand)
     # RULES 8: with a joker held or taken, or the dealer's joker, the exact slow path
-    wild = JOKER in hand or variant_of(rules).dealers_joker
+    gambit = variant_of(rules).dealers_joker
+    wild = JOKER in hand or gambit
     twins = rules.set_duplicate_suits  # has_use counts the copies of the cards taken
     depths = [1] if rules.top_discard == "keep" else []  # the top card may be kept
     for depth, chosen in enumerate(reversed(pile), 1):
@@ -88,8 +89,11 @@ def usable_depths(state: State) -> list[int]:
             wild = True
         if depth == 1 and depths:
             continue
+        taken = pile[-depth:] if twins else ()
         if plain and not wild:
-            usable = has_use(state, chosen, mask, hand, pile[-depth:] if twins else ())
+            usable = has_use(state, chosen, mask, hand, taken)
+        elif plain and chosen.rank and not gambit and has_use(state, chosen, mask, hand, taken):
+            usable = True  # natural cards alone use it: a use with jokers about too
         else:
             cards = hand + pile[-depth:]
             usable = next(chosen_uses(state, seat, chosen, cards), None) is not None
@@ -103,9 +107,17 @@ def _take_usable(state: State, seat: int, depth: int) -> bool:
     taken = state.pile[-depth:]
     chosen = taken[0]
     hand = state.hands[seat]
-    wild = JOKER in hand or JOKER in taken or variant_of(state.rules).dealers_joker
-    if not wild and state.rules.final_discard == "optional" and not needs_minimum(state, seat):
-        return has_use(state, chosen, mask_of(hand) | mask_of(taken), hand, taken)
+    gambit = variant_of(state.rules).dealers_joker
+    wild = JOKER in hand or JOKER in taken or gambit
+    if state.rules.final_discard == "optional" and not needs_minimum(state, seat):
+        if not wild:
+            return has_use(state, chosen, mask_of(hand) | mask_of(taken), hand, taken)
+        if (
+            chosen.rank
+            and not gambit
+            and has_use(state, chosen, mask_of(hand + taken), hand, taken)
+        ):
+            return True  # natural cards alone use it: a use with jokers about too
     return next(chosen_uses(state, seat, chosen, hand + taken), None) is not None
 
 

@@ -70,65 +70,14 @@ def _plain_uses(state: State, chosen: Card, hand: list[Card]) -> list[LayMeld | 
 def _bounded_uses(
     state: State, seat: int, chosen: Card, hand: list[Card], unbounded: bool
 ) -> Iterator[LayMeld | LayOff]:
+    """`chosen_uses` under the rules that bound a play, or with jokers: each candidate
+    play is checked as it is found (a caller asking for the first use stops there)."""
     variant = hooks(state)
     if not variant.usable_from_pile(chosen):
         return
-    rules = state.rules
     size = len(hand)
     need = 0 if unbounded else needs_minimum(state, seat)
-    double = variant.has_power and variant.power_problem(state, seat, "double") is None
-    candidates: list[Use] = []
-    held = mask_of(hand)
-    if rules.set_duplicate_suits:
-        same_rank = [card for card in hand if card.rank == chosen.rank]
-        sets = tuple(LayMeld(cards) for cards in sets_in(same_rank, rules, state.decks))
-    else:
-        sets = set_melds(held, chosen.rank)
-    for action in sets:
-        cards = action.cards
-        if chosen in cards:
-            points = sum(meld_values(cards, "set", rules)) if need else 0
-            candidates.append((action, cards, points, None, cards))
-            if double:
-                candidates.append((LayMeld(cards, double=True), cards, 2 * points, None, cards))
-    suit, mask = chosen.suit_no, lane(held, chosen.suit_no)
-    for (_start, cards), action in zip(
-        suit_runs(suit, mask, rules), run_melds(suit, mask, rules), strict=True
-    ):
-        if chosen in cards:
-            points = sum(meld_values(cards, "run", rules)) if need else 0
-            candidates.append((action, cards, points, None, cards))
-            if double:
-                action = LayMeld(cards, action.ace_high, double=True)
-                candidates.append((action, cards, 2 * points, None, cards))
-    sealed = variant.sealed(state)
-    layoffs = rules.pile_use == "meld_or_layoff"
-    if layoffs and chosen.bit:  # (a joker has no bit: it is in no plain lay-off)
-        for meld, wanted in state.table().tests:
-            if not held & wanted or meld.id in sealed:
-                continue
-            for cards, end in layoffs_onto(meld, hand, held, rules, state.decks):
-                if chosen in cards:
-                    points = sum(layoff_values(meld, cards, end, rules)) if need else 0
-                    candidates.append((LayOff(cards, meld.id, end), cards, points, meld, cards))
-    if chosen is JOKER and variant.joker_plays:  # RULES 8, persian: sets of jokers
-        for play in variant.set_actions(state, hand, state.melds):
-            if isinstance(play, LayOff) and not layoffs:
-                continue
-            points = play_value(state, play) if need else 0
-            on = state.melds[play.meld - 1] if isinstance(play, LayOff) else None
-            candidates.append((play, play.cards, points, on, play.cards))
-    if variant.joker_plays and variant.wild_hand(state, hand) is not None:  # RULES 8
-        near = hand
-        if chosen is not JOKER:  # only cards of its rank or suit can share a play with it
-            near = [c for c in hand if c is JOKER or c.rank == chosen.rank or c.suit is chosen.suit]
-        for wild in wild_plays(state, near, state.melds):
-            if chosen not in wild.action.cards or (wild.meld is not None and not layoffs):
-                continue
-            points = joker_play_points(state, wild.action, state.melds) if need else 0
-            own = variant.own(state, wild.action.cards)
-            candidates.append((wild.action, own, points, wild.meld, wild.faces))
-    for use, own, points, on, faces in candidates:
+    for use, own, points, on, faces in _candidates(state, seat, chosen, hand, need):
         if not unbounded and play_problem(state, size - len(own), None) is not None:
             continue
         if need and points < need:
@@ -141,6 +90,65 @@ def _bounded_uses(
             if not rest or not reachable(state, rest, melds, need - points, power):
                 continue
         yield use
+
+
+def _candidates(
+    state: State, seat: int, chosen: Card, hand: list[Card], need: int
+) -> Iterator[Use]:
+    """The plays that would put the chosen card on the table, in order: sets, runs,
+    lay-offs, then the plays of jokers (RULES 8); their points only where `need`."""
+    variant = hooks(state)
+    rules = state.rules
+    double = variant.has_power and variant.power_problem(state, seat, "double") is None
+    held = mask_of(hand)
+    if rules.set_duplicate_suits:
+        same_rank = [card for card in hand if card.rank == chosen.rank]
+        sets = tuple(LayMeld(cards) for cards in sets_in(same_rank, rules, state.decks))
+    else:
+        sets = set_melds(held, chosen.rank)
+    for action in sets:
+        cards = action.cards
+        if chosen in cards:
+            points = sum(meld_values(cards, "set", rules)) if need else 0
+            yield action, cards, points, None, cards
+            if double:
+                yield LayMeld(cards, double=True), cards, 2 * points, None, cards
+    suit, mask = chosen.suit_no, lane(held, chosen.suit_no)
+    for (_start, cards), action in zip(
+        suit_runs(suit, mask, rules), run_melds(suit, mask, rules), strict=True
+    ):
+        if chosen in cards:
+            points = sum(meld_values(cards, "run", rules)) if need else 0
+            yield action, cards, points, None, cards
+            if double:
+                yield LayMeld(cards, action.ace_high, double=True), cards, 2 * points, None, cards
+    sealed = variant.sealed(state)
+    layoffs = rules.pile_use == "meld_or_layoff"
+    if layoffs and chosen.bit:  # (a joker has no bit: it is in no plain lay-off)
+        for meld, wanted in state.table().tests:
+            if not held & wanted or meld.id in sealed:
+                continue
+            for cards, end in layoffs_onto(meld, hand, held, rules, state.decks):
+                if chosen in cards:
+                    points = sum(layoff_values(meld, cards, end, rules)) if need else 0
+                    yield LayOff(cards, meld.id, end), cards, points, meld, cards
+    if chosen is JOKER and variant.joker_plays:  # RULES 8, persian: sets of jokers
+        for play in variant.set_actions(state, hand, state.melds):
+            if isinstance(play, LayOff) and not layoffs:
+                continue
+            points = play_value(state, play) if need else 0
+            on = state.melds[play.meld - 1] if isinstance(play, LayOff) else None
+            yield play, play.cards, points, on, play.cards
+    if variant.joker_plays and variant.wild_hand(state, hand) is not None:  # RULES 8
+        near = hand
+        if chosen is not JOKER:  # only cards of its rank or suit can share a play with it
+            near = [c for c in hand if c is JOKER or c.rank == chosen.rank or c.suit is chosen.suit]
+        for wild in wild_plays(state, near, state.melds):
+            if chosen not in wild.action.cards or (wild.meld is not None and not layoffs):
+                continue
+            points = joker_play_points(state, wild.action, state.melds) if need else 0
+            own = variant.own(state, wild.action.cards)
+            yield wild.action, own, points, wild.meld, wild.faces
 
 
 def has_use(
