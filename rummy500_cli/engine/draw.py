@@ -25,7 +25,7 @@ from ..masks import mask_of
 from ..variants import variant_of
 from .hands import not_your_window
 from .lookahead import needs_minimum
-from .uses import chosen_uses, has_use
+from .uses import chosen_uses, has_use, use_check
 from .variants import hooks
 
 if TYPE_CHECKING:
@@ -81,6 +81,7 @@ def usable_depths(state: State) -> list[int]:
     gambit = variant_of(rules).dealers_joker
     wild = JOKER in hand or gambit
     twins = rules.set_duplicate_suits  # has_use counts the copies of the cards taken
+    usable_plainly = use_check(state) if plain else None
     depths = [1] if rules.top_discard == "keep" else []  # the top card may be kept
     for depth, chosen in enumerate(reversed(pile), 1):
         if chosen.rank:
@@ -90,9 +91,14 @@ def usable_depths(state: State) -> list[int]:
         if depth == 1 and depths:
             continue
         taken = pile[-depth:] if twins else ()
-        if plain and not wild:
-            usable = has_use(state, chosen, mask, hand, taken)
-        elif plain and chosen.rank and not gambit and has_use(state, chosen, mask, hand, taken):
+        if usable_plainly is not None and not wild:
+            usable = usable_plainly(chosen, mask, hand, taken)
+        elif (
+            usable_plainly is not None
+            and chosen.rank
+            and not gambit
+            and usable_plainly(chosen, mask, hand, taken)
+        ):
             usable = True  # natural cards alone use it: a use with jokers about too
         else:
             cards = hand + pile[-depth:]

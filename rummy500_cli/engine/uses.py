@@ -4,7 +4,7 @@ rules that bound a play; `fits_somewhere` is its fast form where no rule bounds 
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from ..actions import LayMeld, LayOff
@@ -151,45 +151,59 @@ def _candidates(
             yield wild.action, own, points, wild.meld, wild.faces
 
 
+UseCheck = Callable[[Card, int, Sequence[Card], Sequence[Card]], bool]
+
+
 def has_use(
     state: State, chosen: Card, held: int, hand: Sequence[Card], taken: Sequence[Card]
 ) -> bool:
     """Whether the chosen card (not a joker) could go on the table at once with the hand
     and the cards taken (`held`: their `masks.mask_of`), in a new meld or on a meld of the
     table: the fast form of `chosen_uses` when no rule bounds a play and no joker takes
-    part (it runs for every pile depth at every draw)."""
+    part."""
+    return use_check(state)(chosen, held, hand, taken)
+
+
+def use_check(state: State) -> UseCheck:
+    """`has_use` for one state, with what it reads of the rules and the table read once
+    (it runs for every pile depth at every draw)."""
     rules = state.rules
-    rank, suit = chosen.rank, chosen.suit_no
-    if rules.set_duplicate_suits:
-        copies = sum(1 for card in hand if card.rank == rank)
-        copies += sum(1 for card in taken if card.rank == rank)
-        if copies >= 3:
-            return True
-    elif (held >> rank & SPREAD).bit_count() >= 3:
-        return True
-    layoffs = rules.pile_use == "meld_or_layoff"
-    wants = state.table().wants if layoffs else 0
-    if wants & chosen.bit:
-        return True  # a set takes it, or it is next to an end of a run
-    if run_through(held, suit, rank, rules):
-        return True
-    shift = LANE * suit
-    in_suit = held >> shift & RANKS
-    if not in_suit & wants >> shift:
-        return False  # no lay-offs, or no card next to an end of a run of its suit is held
+    twins = rules.set_duplicate_suits
+    wants = state.table().wants if rules.pile_use == "meld_or_layoff" else 0
     around = rules.around_the_corner
-    for meld in state.melds:  # is it further out, beyond held cards next to an end?
-        if meld.kind == "set" or meld.cards[0].suit_no != suit:
-            continue
-        room = 13 - len(meld.cards)
-        for step, position in ((-1, meld.start - 1), (1, meld.end + 1)):
-            for _ in range(room):
-                if not around and not 1 <= position <= 14:
-                    break
-                there = rank_at(position)
-                if not in_suit >> there & 1:
-                    break
-                if there == rank:
-                    return True
-                position += step
-    return False
+    melds = state.melds
+
+    def usable(chosen: Card, held: int, hand: Sequence[Card], taken: Sequence[Card]) -> bool:
+        rank, suit = chosen.rank, chosen.suit_no
+        if twins:
+            copies = sum(1 for card in hand if card.rank == rank)
+            copies += sum(1 for card in taken if card.rank == rank)
+            if copies >= 3:
+                return True
+        elif (held >> rank & SPREAD).bit_count() >= 3:
+            return True
+        if wants & chosen.bit:
+            return True  # a set takes it, or it is next to an end of a run
+        if run_through(held, suit, rank, rules):
+            return True
+        shift = LANE * suit
+        in_suit = held >> shift & RANKS
+        if not in_suit & wants >> shift:
+            return False  # no lay-offs, or no card next to an end of a run of its suit held
+        for meld in melds:  # is it further out, beyond held cards next to an end?
+            if meld.kind == "set" or meld.cards[0].suit_no != suit:
+                continue
+            room = 13 - len(meld.cards)
+            for step, position in ((-1, meld.start - 1), (1, meld.end + 1)):
+                for _ in range(room):
+                    if not around and not 1 <= position <= 14:
+                        break
+                    there = rank_at(position)
+                    if not in_suit >> there & 1:
+                        break
+                    if there == rank:
+                        return True
+                    position += step
+        return False
+
+    return usable
