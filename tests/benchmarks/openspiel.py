@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
 import time
+
+from common import spread
 
 from rummy500_cli.bots import RandomBot
 from rummy500_cli.engine import legal_actions, new_game, play
@@ -100,11 +101,7 @@ def main() -> None:
     print(
         f"open_spiel gin_rummy, 2 players, random vs random: {theirs[1] / theirs[0]:,.0f} actions/s"
     )
-    low, _, high = statistics.quantiles(ratios, n=4)
-    print(
-        f"rummy500 speed over OpenSpiel's, {len(ratios)} pairs: median {statistics.median(ratios):.2f}x "
-        f"(quartiles {low:.2f}-{high:.2f}; range {min(ratios):.2f}-{max(ratios):.2f})"
-    )
+    print(f"rummy500 speed over OpenSpiel's, {len(ratios)} pairs: {spread(ratios, 2)}")
 
 
 if __name__ == "__main__":
