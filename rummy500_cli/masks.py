@@ -235,51 +235,39 @@ def takes(meld: Meld, rules: Rules, decks: int) -> int:
 
 
 class Table:
-    """What the melds on the table take as the first card of a lay-off, as one mask
-    (`takes` of each meld): a hand whose mask misses it lays nothing off, and a pile card
-    in it can be laid off by itself."""
+    """What the melds on the table take as the first card of a lay-off, as masks: each
+    meld's (`takes`, in the order of the melds) and all of them at once. A hand whose
+    mask misses `wants` lays nothing off, and a pile card in it can be laid off by
+    itself."""
 
-    __slots__ = ("tests", "wants")
+    __slots__ = ("takes", "wants")
 
     def __init__(self, melds: Sequence[Meld], rules: Rules, decks: int) -> None:
-        self.tests = [
-            (meld, bits)
-            for meld in melds
-            if (bits := meld.takes if meld.takes is not None else takes(meld, rules, decks))
+        self.takes = [
+            meld.takes if meld.takes is not None else takes(meld, rules, decks) for meld in melds
         ]
-        """Each meld that takes a card, with the cards it takes."""
+        """The cards each meld takes, by its place on the table (meld id - 1)."""
         wants = 0
-        for _, bits in self.tests:
+        for bits in self.takes:
             wants |= bits
         self.wants = wants
         """The cards some meld takes."""
 
     def plus(self, meld: Meld, rules: Rules, decks: int) -> Table:
-        """The table with a new meld laid (the same object when it takes nothing)."""
+        """The table with a new meld laid."""
         bits = takes(meld, rules, decks)
-        if not bits:
-            return self
         twin = Table.__new__(Table)
-        twin.tests = [*self.tests, (meld, bits)]
+        twin.takes = [*self.takes, bits]
         twin.wants = self.wants | bits
         return twin
 
-    def grown(self, before: Meld, meld: Meld, rules: Rules, decks: int) -> Table | None:
-        """The table once the meld `before` has grown into `meld` (a lay-off), or None
-        when `before` took nothing (it has no place among the tests to keep)."""
-        tests = list(self.tests)
-        index = next((i for i, (there, _) in enumerate(tests) if there is before), None)
-        if index is None:
-            return None
-        bits = takes(meld, rules, decks)
-        if bits:
-            tests[index] = (meld, bits)
-        else:
-            del tests[index]
+    def grown(self, meld: Meld, rules: Rules, decks: int) -> Table:
+        """The table once a meld has grown (a lay-off)."""
         twin = Table.__new__(Table)
-        twin.tests = tests
+        found = twin.takes = list(self.takes)
+        found[meld.id - 1] = takes(meld, rules, decks)
         wants = 0
-        for _, bits in tests:
+        for bits in found:
             wants |= bits
         twin.wants = wants
         return twin

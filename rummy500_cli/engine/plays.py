@@ -92,7 +92,7 @@ def layoff_actions(
     if mask & table.wants:
         rules, decks = state.rules, state.decks
         sealed = variant.sealed(state)
-        for meld, wanted in table.tests:
+        for meld, wanted in zip(state.melds, table.takes, strict=True):
             if mask & wanted and meld.id not in sealed:
                 plays += meld_layoffs(meld, hand, mask, rules, decks)
     if variant.joker_plays:

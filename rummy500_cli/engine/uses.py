@@ -46,7 +46,8 @@ def chosen_uses(
 def _plain_uses(state: State, chosen: Card, hand: list[Card]) -> list[LayMeld | LayOff]:
     """`chosen_uses` where no rule bounds a play and no joker plays (in the same order):
     the sets, the runs, then the lay-offs holding the chosen card."""
-    held = mask_of(hand)
+    seat = state.to_move
+    held = state.hand_mask(seat) if hand is state.hands[seat] else mask_of(hand)
     rules = state.rules
     uses: list[LayMeld | LayOff] = [
         action for action in set_melds(held, chosen.rank) if chosen in action.cards
@@ -57,7 +58,7 @@ def _plain_uses(state: State, chosen: Card, hand: list[Card]) -> list[LayMeld | 
     ]
     if rules.pile_use == "meld_or_layoff":
         decks = state.decks
-        for meld, wanted in state.table().tests:
+        for meld, wanted in zip(state.melds, state.table().takes, strict=True):
             if held & wanted:
                 uses += [
                     action
@@ -125,7 +126,7 @@ def _candidates(
     sealed = variant.sealed(state)
     layoffs = rules.pile_use == "meld_or_layoff"
     if layoffs and chosen.bit:  # (a joker has no bit: it is in no plain lay-off)
-        for meld, wanted in state.table().tests:
+        for meld, wanted in zip(state.melds, state.table().takes, strict=True):
             if not held & wanted or meld.id in sealed:
                 continue
             for cards, end in layoffs_onto(meld, hand, held, rules, state.decks):
