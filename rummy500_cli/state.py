@@ -8,7 +8,7 @@ is only ever changed by `apply`, so the same events always give the same state.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from typing import Any, Literal
 
 from .cards import BY_TEXT, JOKER, Card, format_cards
@@ -36,7 +36,7 @@ from .events import (
 )
 from .gambit import Gambit
 from .jokers import faces_of
-from .masks import Table, mask_of
+from .masks import Table
 from .melds import Meld, laid_meld
 from .rules import IDLE_ROTATIONS, Rules
 from .variants import variant_of
@@ -69,7 +69,6 @@ class State:
         "idle_turns",
         "kept",
         "long_run",
-        "masks",
         "melds",
         "n",
         "opened",
@@ -119,9 +118,6 @@ class State:
         """RULES 8: the side totals the last RoundEnded or GameEnded recorded (none yet,
         or no sides: empty); `sides.side_totals` reads them."""
         self.hands: list[list[Card]] = [[] for _ in range(self.n)]
-        self.masks: list[tuple[list[Card], int, int] | None] | None = None
-        """Each hand's `masks.mask_of` once asked for (see `hand_mask`), kept in step as
-        cards come and go: (the hand, its size, its mask), or None."""
         self.stock: list[Card] = []
         """The stock, its top card last."""
         self.pile: list[Card] = []
@@ -193,37 +189,6 @@ class State:
             wanted = self.wanted = Table(self.melds, self.rules, self.decks)
         return wanted
 
-    def hand_mask(self, seat: int) -> int:
-        """The seat's hand as a mask (`masks.mask_of`), worked out once and then kept in
-        step with the events; worked out again if the hand was replaced or changed
-        other than by an event."""
-        masks = self.masks
-        if masks is None:
-            masks = self.masks = [None] * self.n
-        hand = self.hands[seat]
-        entry = masks[seat]
-        if entry is None or entry[0] is not hand or entry[1] != len(hand):
-            entry = masks[seat] = (hand, len(hand), mask_of(hand))
-        return entry[2]
-
-    def _moved(self, seat: int, added: Sequence[Card], removed: Sequence[Card]) -> None:
-        """Keep the seat's mask in step with cards that came into its hand and left it."""
-        masks = self.masks
-        entry = masks[seat] if masks is not None else None
-        if entry is None:
-            return
-        assert masks is not None
-        hand, size, mask = entry
-        if hand is not self.hands[seat] or size != len(hand) - len(added) + len(removed):
-            masks[seat] = None  # replaced or changed other than by an event
-            return
-        for card in added:
-            mask |= card.bit
-        for card in removed:
-            if card not in hand:  # (with two decks its twin may still be there)
-                mask &= ~card.bit
-        masks[seat] = (hand, len(hand), mask)
-
     def copy(self) -> State:
         """An independent copy, for search and for 'what if'. Cheap: the melds are shared
         until one of the two states lays off on one (copy on write), the rest is a copy
@@ -237,13 +202,6 @@ class State:
         twin.melds = list(self.melds)
         self.owned = set()
         twin.owned = set()
-        if self.masks is not None:  # the same masks, of the twin's own hands
-            twin.masks = [
-                (hand, entry[1], entry[2])
-                if entry is not None and entry[0] is mine and entry[1] == len(mine)
-                else None
-                for entry, mine, hand in zip(self.masks, self.hands, twin.hands, strict=True)
-            ]
         twin.table_points = list(self.table_points)
         twin.opened = list(self.opened)
         twin.turns = list(self.turns)
@@ -313,7 +271,6 @@ class State:
         self.round = event.round
         self.dealer = event.dealer
         self.hands = [_cards(hand) for hand in event.hands]
-        self.masks = None
         self.stock = _cards(reversed(event.stock))
         self.pile = [] if event.upcard is None else [CARD[event.upcard]]
         self.melds = []
@@ -349,25 +306,21 @@ class State:
     def _joker_blocked(self, event: JokerBlocked) -> None:
         assert self.gambit is not None
         self.hands[event.seat].remove(JOKER)
-        self._moved(event.seat, (), (JOKER,))
         self.gambit.status = "blocked"
         self.gambit.blocked_by = event.seat
 
     def _upcard_chosen(self, event: UpcardChosen) -> None:
         card = CARD[event.card]
         self.hands[event.seat].remove(card)
-        self._moved(event.seat, (), (card,))
         self.pile.append(card)
         self.phase = "draw"
 
     def _stock_drawn(self, event: StockDrawn) -> None:
         hand = self.hands[event.seat]
         stock = self.stock
-        drawn = _cards(event.cards)
-        del stock[len(stock) - len(drawn) :]
-        hand += drawn
-        if self.masks is not None:
-            self._moved(event.seat, drawn, ())
+        for text in event.cards:
+            stock.pop()
+            hand.append(CARD[text])
         self.drew_stock = True
         self.phase = "play"
 
@@ -387,8 +340,6 @@ class State:
             self.gambit.out.extend([*_cards(event.split), JOKER])
             self.gambit.status = "used"
         self.hands[event.seat].extend(taken)
-        if self.masks is not None:
-            self._moved(event.seat, taken, ())
         if self.rules.keeps(event.depth):  # RULES 4.1
             self.kept = taken[0]
         else:
@@ -426,7 +377,8 @@ class State:
             if event.jokers:
                 cards = faces_of(cards, _cards(event.jokers))
         self._grow(meld, cards, event.values, event.end, event.seat)
-        self._regrown(meld)
+        if self.wanted is not None:
+            self._regrown(meld)
         self._score(event.seat, event.values)
 
     def _own(self, meld_id: int) -> Meld:
@@ -440,8 +392,8 @@ class State:
 
     def _regrown(self, meld: Meld) -> None:
         """Keep the table's `masks.Table` in step with a meld that grew."""
-        if self.wanted is not None:
-            self.wanted = self.wanted.grown(meld, self.rules, self.decks)
+        assert self.wanted is not None
+        self.wanted = self.wanted.grown(meld, self.rules, self.decks)
 
     def _grow(
         self, meld: Meld, cards: list[Card], values: Iterable[int], end: str | None, seat: int
@@ -472,8 +424,6 @@ class State:
         hand = self.hands[seat]
         for card in cards:
             hand.remove(card)
-        if self.masks is not None:
-            self._moved(seat, (), cards)
         if self.pending is not None and self.pending in cards:
             self.pending = None
         if not hand and self.window_kind != "deadwood":
@@ -506,7 +456,8 @@ class State:
         if meld.wild:  # RULES 8: keep the joker marks in step
             _mark_wild(meld, [card], event.end)
         self._grow(meld, [card], event.values, event.end, event.seat)
-        self._regrown(meld)
+        if self.wanted is not None:
+            self._regrown(meld)
         self.table_points[event.seat] += sum(event.values)
         self._close_window()  # RULES 7: the first call takes the card
 
@@ -524,8 +475,6 @@ class State:
         seat = event.seat
         hand = self.hands[seat]
         hand.remove(card)
-        if self.masks is not None:
-            self._moved(seat, (), (card,))
         self.pile.append(card)
         # the turn ends
         if self.turn_points:

@@ -153,26 +153,3 @@ def test_the_table_kept_in_step_is_the_table_made_afresh() -> None:
             before_move=probe,
         )
     assert checked
-
-
-def test_the_hand_masks_kept_in_step_are_the_hands() -> None:
-    """State.hand_mask is worked out once, then kept in step with the events; a hand
-    replaced on a copy (as the bots deal unseen cards) is worked out again."""
-    checked = 0
-
-    def probe(state: State) -> None:
-        nonlocal checked
-        for seat in range(state.n):
-            assert state.hand_mask(seat) == mask_of(state.hands[seat])
-        twin = state.copy()
-        other = (state.to_move + 1) % state.n
-        twin.hands[other] = list(twin.stock[: len(twin.hands[other])])  # a hand dealt anew
-        again = twin.copy()
-        for world in (twin, again):
-            assert world.hand_mask(other) == mask_of(world.hands[other])
-        checked += 1
-
-    for seed, options in enumerate(RULE_OPTIONS, 1):
-        rules = make_rules({"max_rounds": 2, **options})
-        bot_game(2, rules, seed, ("greedy", "random"), before_move=probe)
-    assert checked

@@ -76,7 +76,7 @@ def usable_depths(state: State) -> list[int]:
     seat = state.to_move
     hand = state.hands[seat]
     plain = rules.final_discard == "optional" and not needs_minimum(state, seat)
-    mask = state.hand_mask(seat)
+    mask = mask_of(hand)
     # RULES 8: with a joker held or taken, or the dealer's joker, the exact slow path
     gambit = variant_of(rules).dealers_joker
     wild = JOKER in hand or gambit
@@ -117,11 +117,11 @@ def _take_usable(state: State, seat: int, depth: int) -> bool:
     wild = JOKER in hand or JOKER in taken or gambit
     if state.rules.final_discard == "optional" and not needs_minimum(state, seat):
         if not wild:
-            return has_use(state, chosen, state.hand_mask(seat) | mask_of(taken), hand, taken)
+            return has_use(state, chosen, mask_of(hand) | mask_of(taken), hand, taken)
         if (
             chosen.rank
             and not gambit
-            and has_use(state, chosen, state.hand_mask(seat) | mask_of(taken), hand, taken)
+            and has_use(state, chosen, mask_of(hand) | mask_of(taken), hand, taken)
         ):
             return True  # natural cards alone use it: a use with jokers about too
     return next(chosen_uses(state, seat, chosen, hand + taken), None) is not None

@@ -64,7 +64,7 @@ def turn_actions(state: State, seat: int, hand: list[Card]) -> list[AnyAction]:
     variant = hooks(state)
     need = needs_minimum(state, seat)
     checked = rules.final_discard == "required" or state.kept is not None or need
-    mask = state.hand_mask(seat) if hand is state.hands[seat] else mask_of(hand)
+    mask = mask_of(hand)
     melds = meld_actions(state, hand, mask)
     plays: list[AnyAction] = list(melds)
     if variant.has_power and variant.power_problem(state, seat, "double") is None:  # RULES 8

@@ -46,8 +46,7 @@ def chosen_uses(
 def _plain_uses(state: State, chosen: Card, hand: list[Card]) -> list[LayMeld | LayOff]:
     """`chosen_uses` where no rule bounds a play and no joker plays (in the same order):
     the sets, the runs, then the lay-offs holding the chosen card."""
-    seat = state.to_move
-    held = state.hand_mask(seat) if hand is state.hands[seat] else mask_of(hand)
+    held = mask_of(hand)
     rules = state.rules
     uses: list[LayMeld | LayOff] = [
         action for action in set_melds(held, chosen.rank) if chosen in action.cards

@@ -19,6 +19,7 @@ from ..actions import Action, AnyAction, CallRum, LayMeld, LayOff, Pass
 from ..cards import JOKER, Card
 from ..errors import AmbiguousAction, IllegalAction
 from ..events import Event, Passed, RumCalled, WindowOpened
+from ..masks import mask_of
 from ..melds import End, layoff_end
 from .plays import doubled_actions, layoff_actions, meld_actions, open_melds
 from .turn import resolve_play
@@ -137,7 +138,7 @@ def window_actions(state: State, seat: int, kind: str | None = None) -> list[Any
     rules = state.rules
     kind = kind or state.window_kind
     hand = state.hands[seat]
-    mask = state.hand_mask(seat)
+    mask = mask_of(hand)
     if kind == "deadwood":
         owner = state.window_seat
         found: list[AnyAction] = []
