@@ -37,7 +37,10 @@ ACES = SPREAD << 1
 
 def mask_of(cards: Sequence[Card]) -> int:
     """The mask of the cards (each distinct card once; jokers left out)."""
-    return sum({card.bit for card in cards})
+    mask = 0
+    for card in cards:  # (a plain loop: faster than summing a set of ints)
+        mask |= card.bit
+    return mask
 
 
 def lane(mask: int, suit: int) -> int:
