@@ -351,7 +351,7 @@ def joker_melds(
 Play = tuple[tuple[Card, ...], tuple[Card, ...], bool | None]
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=8192)
 def _joker_sets(
     rank: int, counts: tuple[int, ...], jokers: int, per_suit: int, limit: int
 ) -> tuple[Play, ...]:
@@ -375,7 +375,7 @@ def _joker_sets(
     return tuple(found)
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=8192)
 def _joker_runs(suit: int, mask: int, jokers: int, minimum: int, around: bool) -> tuple[Play, ...]:
     """The runs with jokers of one suit, from the ranks of `mask` (RULES 3.2, 8)."""
     found: list[Play] = []

@@ -117,7 +117,7 @@ def meld_layoffs(
     key = (meld.id, suit, meld.start, len(meld.cards), lane(mask, suit), rules.around_the_corner)
     found = _RUN_LAYOFFS.get(key)
     if found is None:
-        if len(_RUN_LAYOFFS) >= 100_000:
+        if len(_RUN_LAYOFFS) >= 8192:  # a game asks again and again for a few
             _RUN_LAYOFFS.clear()
         found = _RUN_LAYOFFS[key] = tuple(
             LayOff(cards, meld.id, end)

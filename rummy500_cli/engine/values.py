@@ -50,9 +50,10 @@ NewMeld = tuple[tuple[Card, ...], tuple[str, ...], tuple[int, ...]]
 """A new meld as its event records it: its cards in meld order, their notations, their
 values."""
 _NEW_MELDS: dict[tuple[object, ...], NewMeld] = {}
-_KEPT = 50_000
-"""At most this many new melds are kept (the melds of play are a few hundred per rule
-set; cards typed in other orders add more)."""
+_KEPT = 8192
+"""At most this many new melds (and lay-offs) are kept: the melds of play are a few
+hundred per rule set; cards typed in other orders add more. (A table is emptied when
+full: few entries, little for the garbage collector to walk.)"""
 
 
 def new_meld(cards: Sequence[Card], rules: Rules, decks: int, ace_high: bool | None) -> NewMeld:

@@ -44,7 +44,7 @@ def wild_plays(state: State, hand: Sequence[Card], melds: Sequence[Meld]) -> Ite
     for found in joker_melds(wild, rules, decks):
         play = _NEW.get(found)
         if play is None:
-            if len(_NEW) >= 100_000:
+            if len(_NEW) >= 8192:
                 _NEW.clear()
             cards, meanings, ace_high = found
             meld_action = LayMeld(cards, ace_high, meanings)
