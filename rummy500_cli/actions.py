@@ -23,8 +23,10 @@ if TYPE_CHECKING:
     from .state import State
 
 
-class Action(msgspec.Struct, frozen=True, tag_field="action"):
-    """Base of every action."""
+class Action(msgspec.Struct, frozen=True, tag_field="action", gc=False):
+    """Base of every action. (Untracked by the garbage collector, as events are: an action
+    holds cards and numbers only, so it is never part of a cycle, and the listings make
+    many.)"""
 
     def text(self, ascii: bool = True) -> str:
         """The action in the command language (ASCII cards by default)."""

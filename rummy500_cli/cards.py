@@ -80,7 +80,7 @@ CARDS: list[Card] = []
 class Card:
     """One playing card. Use `Card.parse` or `Card.of`; never construct directly."""
 
-    __slots__ = ("ascii", "code", "rank", "suit", "suit_no", "symbol")
+    __slots__ = ("ascii", "bit", "code", "rank", "suit", "suit_bit", "suit_no", "symbol")
 
     rank: int
     """1 (Ace) to 13 (King); 0 for a joker."""
@@ -90,6 +90,11 @@ class Card:
     """The suit as a plain int (4 for a joker): fast to hash in the move generator."""
     code: int
     """0-51 for the suited cards (suit * 13 + rank - 1), 52 for the joker."""
+    bit: int
+    """The card's bit in a mask of cards, 1 << (16 * suit + rank) (0 for a joker: see
+    `masks`)."""
+    suit_bit: int
+    """1 << suit, the card's bit in its rank's mask of suits (0 for a joker)."""
     ascii: str
     symbol: str
 
@@ -97,6 +102,8 @@ class Card:
         self.rank = rank
         self.suit = suit
         self.suit_no = 4 if suit is None else int(suit)
+        self.bit = 0 if suit is None else 1 << (16 * int(suit) + rank)
+        self.suit_bit = 0 if suit is None else 1 << int(suit)
         if suit is None:
             self.code = 52
             self.ascii = self.symbol = "JK"
@@ -202,6 +209,6 @@ def new_deck(decks: int = 1, jokers_per_deck: int = 0) -> list[Card]:
     cards: list[Card] = []
     for _ in range(decks):
         for suit in order:
-            cards.extend(Card.of(rank, suit) for rank in range(1, 14))
+            cards.extend(CARDS[suit * 13 : suit * 13 + 13])  # Ace to King
         cards.extend([JOKER] * jokers_per_deck)
     return cards

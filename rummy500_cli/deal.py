@@ -22,8 +22,10 @@ Python's `random` is not used: its algorithms may change between versions.
 
 from __future__ import annotations
 
-import hashlib
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from hashlib import sha256
+from itertools import count
+from struct import Struct
 from typing import TypeVar
 
 from .cards import Card, new_deck
@@ -40,34 +42,77 @@ def seed_text(seed: int | str) -> str:
 class ByteStream:
     """SHA-256 in counter mode over (purpose, seed): a reproducible random source."""
 
+    __slots__ = ("_at", "_buffer", "_counter", "_key")
+
     def __init__(self, seed: int | str, purpose: str) -> None:
-        self._key = f"rummy500/v{SHUFFLE_VERSION}/{purpose}/{seed_text(seed)}".encode()
+        text = seed if isinstance(seed, str) else str(seed)  # seed_text
+        self._key = f"rummy500/v{SHUFFLE_VERSION}/{purpose}/{text}".encode()
         self._counter = 0
         self._buffer = b""
+        self._at = 0
+        """How much of the buffer has been read."""
+
+    def _fill(self, n: int) -> None:
+        """Make sure n unread bytes are in the buffer (whole blocks, in counter order)."""
+        at, buffer = self._at, self._buffer
+        buffer = buffer[at:] if at < len(buffer) else b""
+        counter = self._counter
+        while len(buffer) < n:
+            buffer += sha256(self._key + counter.to_bytes(8, "big")).digest()
+            counter += 1
+        self._counter = counter
+        self._buffer, self._at = buffer, 0
 
     def read(self, n: int) -> bytes:
-        while len(self._buffer) < n:
-            block = hashlib.sha256(self._key + self._counter.to_bytes(8, "big")).digest()
-            self._buffer += block
-            self._counter += 1
-        out, self._buffer = self._buffer[:n], self._buffer[n:]
-        return out
+        if self._at + n > len(self._buffer):
+            self._fill(n)
+        at = self._at
+        self._at = at + n
+        return self._buffer[at : at + n]
 
     def below(self, n: int) -> int:
         """A uniform number in range(n), by rejection sampling of 32-bit words."""
-        limit = 2**32 - (2**32 % n)
+        limit = 4294967296 - 4294967296 % n
+        if not self._counter:  # a fresh stream (a bot's move): its first block at once
+            self._buffer = sha256(self._key + _BLOCK_0).digest()
+            self._counter = 1
         while True:
-            value = int.from_bytes(self.read(4), "big")
+            at = self._at
+            if at + 4 > len(self._buffer):
+                self._fill(4)
+                at = 0
+            self._at = at + 4
+            value = int.from_bytes(self._buffer[at : at + 4], "big")
             if value < limit:
                 return value % n
 
 
+_BLOCK_0 = (0).to_bytes(8, "big")
+
+
+def _words(seed: int | str, purpose: str) -> Iterator[int]:
+    """The (seed, purpose) stream as 32-bit big-endian words: what `ByteStream.below`
+    reads, eight words a block."""
+    key = f"rummy500/v{SHUFFLE_VERSION}/{purpose}/{seed_text(seed)}".encode()
+    for counter in count():
+        yield from _EIGHT_WORDS.unpack(sha256(key + counter.to_bytes(8, "big")).digest())
+
+
+_EIGHT_WORDS = Struct(">8I")
+
+
 def shuffled(items: Sequence[T], seed: int | str, purpose: str) -> list[T]:
-    """A Fisher-Yates shuffle of items driven by the (seed, purpose) stream."""
+    """A Fisher-Yates shuffle of items driven by the (seed, purpose) stream (each swap
+    index read as `ByteStream.below` reads it)."""
     out = list(items)
-    stream = ByteStream(seed, purpose)
+    words = _words(seed, purpose)
     for i in range(len(out) - 1, 0, -1):
-        j = stream.below(i + 1)
+        n = i + 1
+        limit = 4294967296 - 4294967296 % n
+        value = next(words)
+        while value >= limit:
+            value = next(words)
+        j = value % n
         out[i], out[j] = out[j], out[i]
     return out
 

@@ -28,6 +28,7 @@ This module reads and lists such plays; `engine` turns them into events.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from functools import lru_cache
 from itertools import combinations, combinations_with_replacement, product
 
 from msgspec.structs import replace
@@ -206,7 +207,7 @@ def runs_with_jokers(
         return []
     around = rules.around_the_corner
     by_rank = {card.rank: card for card in naturals}
-    found = []
+    found: list[tuple[int, Slots]] = []
     for start in run_starts(length, around):
         positions = range(start, start + length)
         if not around and ace_high is not None and (1 if ace_high else 14) in positions:
@@ -323,66 +324,84 @@ def joker_melds(
     hand: Sequence[Card], rules: Rules, decks: int
 ) -> Iterator[tuple[tuple[Card, ...], tuple[Card, ...], bool | None]]:
     """Every new meld with at least one joker that the hand allows, each meaning of its
-    jokers once: (cards in meld order, the jokers' meanings in order, ace_high)."""
+    jokers once: (cards in meld order, the jokers' meanings in order, ace_high). The
+    melds of each rank and of each suit are worked out once for each shape of the hand
+    there (its cards of that rank or suit, and how many jokers) and kept."""
     jokers = sum(1 for card in hand if card is JOKER)
     if not jokers:
         return
-    yield from _joker_sets(hand, jokers, rules, decks)
-    yield from _joker_runs(hand, jokers, rules)
-
-
-def _joker_sets(hand, jokers, rules, decks):
     per_suit = decks if rules.set_duplicate_suits else 1
     limit = max_set_size(rules, decks)
     by_rank: dict[int, list[int]] = {}
+    suits: dict[int, int] = {}
     for card in hand:
         if card.rank:
             by_rank.setdefault(card.rank, [0, 0, 0, 0])[card.suit_no] += 1
+            suits[card.suit_no] = suits.get(card.suit_no, 0) | 1 << card.rank
     for rank, counts in sorted(by_rank.items()):
-        held = [suit for suit in range(4) for _ in range(min(counts[suit], per_suit))]
-        naturals_sets = set()
-        for size in range(2, min(len(held), limit - 1) + 1):
-            naturals_sets.update(combinations(held, size))
-        for group in sorted(naturals_sets):
-            for count in range(1, min(jokers, len(group) - 1, limit - len(group)) + 1):
-                used = [group.count(s) for s in range(4)]
-                for suits in combinations_with_replacement(range(4), count):
-                    extra = [used[s] + suits.count(s) for s in range(4)]
-                    if any(n > per_suit for n in extra):
-                        continue
-                    slots = [(CARDS[s * 13 + rank - 1], False) for s in group]
-                    slots += [(CARDS[s * 13 + rank - 1], True) for s in suits]
-                    slots.sort(key=lambda slot: (slot[0].suit_no, slot[1]))
-                    yield _as_play(slots, None)
-
-
-def _joker_runs(hand, jokers, rules):
+        held = tuple(min(count, per_suit) for count in counts)
+        yield from _joker_sets(rank, held, jokers, per_suit, limit)
     around = rules.around_the_corner
     minimum = max(rules.min_new_run, 3)
-    suits: dict[int, set[int]] = {}
-    for card in hand:
-        if card.rank:
-            suits.setdefault(card.suit_no, set()).add(card.rank)
     for suit, ranks in sorted(suits.items()):
-        if len(ranks) < 2:
-            continue
-        base = suit * 13 - 1
-        for length in range(minimum, min(13, len(ranks) + jokers) + 1):
-            for start in run_starts(length, around):
-                window = [rank_at(start + i) for i in range(length)]
-                missing = [i for i, rank in enumerate(window) if rank not in ranks]
-                if len(missing) > jokers:
+        if ranks & (ranks - 1):  # two ranks or more
+            yield from _joker_runs(suit, ranks, jokers, minimum, around)
+
+
+Play = tuple[tuple[Card, ...], tuple[Card, ...], bool | None]
+
+
+@lru_cache(maxsize=8192)
+def _joker_sets(
+    rank: int, counts: tuple[int, ...], jokers: int, per_suit: int, limit: int
+) -> tuple[Play, ...]:
+    """The sets with jokers of one rank, from `counts` cards of each suit (RULES 3.1, 8)."""
+    found: list[Play] = []
+    held = [suit for suit in range(4) for _ in range(counts[suit])]
+    naturals_sets: set[tuple[int, ...]] = set()
+    for size in range(2, min(len(held), limit - 1) + 1):
+        naturals_sets.update(combinations(held, size))
+    for group in sorted(naturals_sets):
+        for count in range(1, min(jokers, len(group) - 1, limit - len(group)) + 1):
+            used = [group.count(s) for s in range(4)]
+            for suits in combinations_with_replacement(range(4), count):
+                extra = [used[s] + suits.count(s) for s in range(4)]
+                if any(n > per_suit for n in extra):
                     continue
-                held = [i for i, rank in enumerate(window) if rank in ranks]
-                ace_high = (start == 2) if length == 13 and not around else None
-                for count in range(max(len(missing), 1), min(jokers, (length - 1) // 2) + 1):
-                    for extra in combinations(held, count - len(missing)):
-                        wild = set(missing) | set(extra)
-                        slots = [(CARDS[base + rank], i in wild) for i, rank in enumerate(window)]
-                        yield _as_play(slots, ace_high)
+                slots = [(CARDS[s * 13 + rank - 1], False) for s in group]
+                slots += [(CARDS[s * 13 + rank - 1], True) for s in suits]
+                slots.sort(key=lambda slot: (slot[0].suit_no, slot[1]))
+                found.append(_as_play(slots, None))
+    return tuple(found)
 
 
-def _as_play(slots: Slots, ace_high: bool | None):
+@lru_cache(maxsize=8192)
+def _joker_runs(suit: int, mask: int, jokers: int, minimum: int, around: bool) -> tuple[Play, ...]:
+    """The runs with jokers of one suit, from the ranks of `mask` (RULES 3.2, 8)."""
+    found: list[Play] = []
+    ranks = {rank for rank in range(1, 14) if mask >> rank & 1}
+    base = suit * 13 - 1
+    line = mask | mask << 13 if around else mask | (mask & 2) << 13  # by position
+    for length in range(minimum, min(13, len(ranks) + jokers) + 1):
+        span = (1 << length) - 1
+        for start in run_starts(length, around):
+            if length - (line & span << start).bit_count() > jokers:
+                continue  # more gaps than jokers: the same test as below, on bits
+            window = [rank_at(start + i) for i in range(length)]
+            missing = [i for i, rank in enumerate(window) if rank not in ranks]
+            if len(missing) > jokers:
+                continue
+            held = [i for i, rank in enumerate(window) if rank in ranks]
+            ace_high = (start == 2) if length == 13 and not around else None
+            for count in range(max(len(missing), 1), min(jokers, (length - 1) // 2) + 1):
+                for extra in combinations(held, count - len(missing)):
+                    wild = set(missing) | set(extra)
+                    slots = [(CARDS[base + rank], i in wild) for i, rank in enumerate(window)]
+                    found.append(_as_play(slots, ace_high))
+    return tuple(found)
+
+
+def _as_play(slots: Slots, ace_high: bool | None) -> Play:
     cards = tuple(JOKER if wild else face for face, wild in slots)
     meanings = tuple(face for face, wild in slots if wild)
     return cards, meanings, ace_high

@@ -13,21 +13,18 @@ whoever laid them off (RULES 4.2).
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from itertools import combinations, product
+from itertools import product
 from typing import Literal
 
+from . import masks
 from .cards import CARDS, JOKER, Card, Suit, format_cards
 from .errors import AmbiguousAction, IllegalAction, ParseError
+from .masks import rank_at
 from .numbers import whole_number
 from .rules import Rules
 
 MeldKind = Literal["set", "run"]
 End = Literal["low", "high"]
-
-
-def rank_at(position: int) -> int:
-    """The rank at a run position (position 14 is the Ace played high)."""
-    return (position - 1) % 13 + 1
 
 
 class Meld:
@@ -46,6 +43,7 @@ class Meld:
         "rank",
         "start",
         "suit",
+        "takes",
         "values",
         "wild",
     )
@@ -71,6 +69,9 @@ class Meld:
         self.suit = suit
         self.rank = rank
         self.start = start
+        self.takes: int | None = None
+        """The mask of the cards it takes as a lay-off's first card (`masks.takes`),
+        once asked for; None again when it grows."""
         self.wild: list[bool] | None = None
         """RULES 8 (jokers): which of `cards` are jokers, or None when none is; `cards`
         then holds the card each joker stands for (see `jokers`)."""
@@ -90,12 +91,14 @@ class Meld:
         )
         twin.suit, twin.rank, twin.start = self.suit, self.rank, self.start
         twin.wild = None if self.wild is None else list(self.wild)
+        twin.takes = self.takes
         return twin
 
     def grown(self, cards: Sequence[Card], end: str | None) -> Meld:
         """A copy with cards laid off at one end (a set grows at its end): the table as it
         would be, for look-aheads (values and who laid them are not tracked)."""
         twin = self.copy()
+        twin.takes = None
         if end == "low":
             twin.cards[:0] = cards
             twin.start -= len(cards)
@@ -319,8 +322,7 @@ def _run_extends(meld: Meld, cards: Sequence[Card], rules: Rules, end: str) -> b
 
 
 # --- Enumeration for legal actions ---------------------------------------------------
-# These run at every step of every bot game, so they index cards by plain ints:
-# CARDS[suit_no * 13 + rank - 1].
+# These run at every step of every bot game: they read the hand as bit masks (`masks`).
 
 
 def hand_index(hand: Iterable[Card]) -> dict[int, set[int]]:
@@ -337,7 +339,18 @@ def hand_index(hand: Iterable[Card]) -> dict[int, set[int]]:
 
 
 def sets_in(hand: Sequence[Card], rules: Rules, decks: int) -> Iterator[tuple[Card, ...]]:
-    """Every set that the cards allow (all sizes, not only the largest)."""
+    """Every set that the cards allow (all sizes, not only the largest), rank by rank in
+    the order of each rank's first card in the hand."""
+    if rules.set_duplicate_suits:
+        yield from _sets_with_twins(hand, 4 * decks)
+        return
+    mask = masks.mask_of(hand)
+    for rank in masks.set_ranks(mask, hand):
+        yield from masks.sets_of_rank(mask, rank)
+
+
+def _sets_with_twins(hand: Sequence[Card], limit: int) -> Iterator[tuple[Card, ...]]:
+    """RULES 3.1 with `set_duplicate_suits`: the sets of two decks, twins included."""
     by_rank: dict[int, list[int]] = {}
     for card in hand:
         if card.rank:
@@ -345,56 +358,26 @@ def sets_in(hand: Sequence[Card], rules: Rules, decks: int) -> Iterator[tuple[Ca
             if counts is None:
                 counts = by_rank[card.rank] = [0, 0, 0, 0]
             counts[card.suit_no] += 1
-    limit = max_set_size(rules, decks)
-    duplicates = rules.set_duplicate_suits
     for rank, counts in by_rank.items():
-        if duplicates:
-            if sum(counts) < 3:
-                continue
-            for chosen in product(*(range(count + 1) for count in counts)):
-                if 3 <= sum(chosen) <= limit:
-                    yield tuple(
-                        CARDS[suit * 13 + rank - 1]
-                        for suit in range(4)
-                        for _ in range(chosen[suit])
-                    )
+        if sum(counts) < 3:
             continue
-        suits = [suit for suit in range(4) if counts[suit]]
-        if len(suits) < 3:
-            continue
-        for size in range(3, len(suits) + 1):
-            for group in combinations(suits, size):
-                yield tuple(CARDS[suit * 13 + rank - 1] for suit in group)
+        for chosen in product(*(range(count + 1) for count in counts)):
+            if 3 <= sum(chosen) <= limit:
+                yield tuple(
+                    CARDS[suit * 13 + rank - 1] for suit in range(4) for _ in range(chosen[suit])
+                )
 
 
 def runs_in(
     hand: Sequence[Card], rules: Rules, index: dict[int, set[int]] | None = None
 ) -> Iterator[tuple[int, tuple[Card, ...]]]:
-    """Every run that the cards allow, as (start position, cards low to high). `index`
-    may pass `hand_index(hand)` when the caller has it."""
+    """Every run that the cards allow, as (start position, cards low to high), suit by
+    suit in the order of each suit's first card in the hand. `index` may pass
+    `hand_index(hand)` when the caller has it."""
     minimum = rules.min_new_run
-    around = rules.around_the_corner
     for suit, ranks in (hand_index(hand) if index is None else index).items():
-        if len(ranks) < minimum:
-            continue
-        base = suit * 13 - 1
-        longest = 13
-        if around and len(ranks) == 13:
-            yield 2, tuple(CARDS[base + rank_at(2 + i)] for i in range(13))
-            longest = 12
-        for start in sorted(ranks):
-            cards: list[Card] = []
-            position = start
-            while len(cards) < longest:
-                if not around and (position > 14 or (position == 14 and start == 1)):
-                    break
-                rank = rank_at(position)
-                if rank not in ranks:
-                    break
-                cards.append(CARDS[base + rank])
-                position += 1
-                if len(cards) >= minimum:
-                    yield start, tuple(cards)
+        if len(ranks) >= minimum:
+            yield from masks.suit_runs(suit, sum(1 << rank for rank in ranks), rules)
 
 
 def layoffs_on(
@@ -404,63 +387,6 @@ def layoffs_on(
     rules: Rules,
     decks: int,
 ) -> list[tuple[tuple[Card, ...], End | None]]:
-    """Every lay-off from the hand onto one meld (`hand_ranks`: `hand_index(hand)`): on
-    a set, every group of cards it has room for (more than one only with two decks and
-    `set_duplicate_suits`, RULES 3.1, 4.2), single cards first; on a run, every unbroken
-    block of cards continuing it at either end."""
-    found: list[tuple[tuple[Card, ...], End | None]] = []
-    if meld.kind == "set":
-        rank = meld.rank
-        room = max_set_size(rules, decks) - len(meld.cards)
-        if room <= 0:
-            return found
-        per_suit = 2 if rules.set_duplicate_suits else 1
-        free = [0, 0, 0, 0]
-        for suit in range(4):
-            held = hand_ranks.get(suit)
-            if held and rank in held:
-                on = sum(card.suit_no == suit for card in meld.cards)
-                copies = hand.count(CARDS[suit * 13 + rank - 1]) if per_suit > 1 else 1
-                free[suit] = max(min(copies, per_suit - on), 0)
-        for suit in range(4):
-            if free[suit]:
-                found.append(((CARDS[suit * 13 + rank - 1],), None))
-        if room > 1 and sum(free) > 1:
-            groups = [
-                chosen
-                for chosen in product(*(range(count + 1) for count in free))
-                if 2 <= sum(chosen) <= room
-            ]
-            groups.sort(key=sum)
-            for chosen in groups:
-                group = tuple(
-                    CARDS[suit * 13 + rank - 1] for suit in range(4) for _ in range(chosen[suit])
-                )
-                found.append((group, None))
-        return found
-    suit = meld.cards[0].suit_no
-    ranks = hand_ranks.get(suit)
-    if not ranks:
-        return found
-    base = suit * 13 - 1
-    room = 13 - len(meld.cards)
-    around = rules.around_the_corner
-    block: tuple[Card, ...] = ()
-    position = meld.start - 1
-    while len(block) < room and (around or position >= 1):
-        rank = rank_at(position)
-        if rank not in ranks:
-            break
-        block = (CARDS[base + rank], *block)
-        found.append((block, "low"))
-        position -= 1
-    block = ()
-    position = meld.start + len(meld.cards)
-    while len(block) < room and (around or position <= 14):
-        rank = rank_at(position)
-        if rank not in ranks:
-            break
-        block = (*block, CARDS[base + rank])
-        found.append((block, "high"))
-        position += 1
-    return found
+    """Every lay-off from the hand onto one meld (`hand_ranks`: `hand_index(hand)`), as
+    `masks.layoffs_onto` lists them."""
+    return masks.layoffs_onto(meld, hand, masks.from_ranks(hand_ranks), rules, decks)

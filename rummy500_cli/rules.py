@@ -17,7 +17,8 @@ from .variants import VARIANTS as ALL_VARIANTS
 from .variants import variant_of
 
 
-class Rules(msgspec.Struct, frozen=True, kw_only=True, gc=False):
+# cache_hash: the engine looks its tables up by the rules at every move
+class Rules(msgspec.Struct, frozen=True, kw_only=True, gc=False, cache_hash=True):
     """Every rule option; the defaults are the standard game (rummy500-rules(7))."""
 
     # 1. Cards and players

@@ -38,6 +38,7 @@ from .events import (
 )
 from .gambit import Gambit
 from .jokers import faces_of
+from .masks import Table
 from .melds import Meld, laid_meld
 from .rules import IDLE_ROTATIONS, Rules
 from .variants import variant_of
@@ -47,8 +48,11 @@ CARD = BY_TEXT
 """Card notation to Card: the fold reads cards with one dictionary look-up."""
 
 
+_CARD_OF = CARD.__getitem__
+
+
 def _cards(texts: Iterable[str]) -> list[Card]:
-    return [CARD[text] for text in texts]
+    return list(map(_CARD_OF, texts))
 
 
 class State:
@@ -70,6 +74,7 @@ class State:
         "melds",
         "n",
         "opened",
+        "owned",
         "pending",
         "phase",
         "pile",
@@ -85,6 +90,7 @@ class State:
         "totals",
         "turn_points",
         "turns",
+        "wanted",
         "went_out",
         "window",
         "window_bonus",
@@ -120,6 +126,9 @@ class State:
         """The discard pile, spread: its oldest card first, its top card last."""
         self.melds: list[Meld] = []
         """The melds on the table; meld id i is melds[i - 1]."""
+        self.owned: set[int] = set()
+        """The ids of the melds this state may change in place: a copy shares the others
+        with the state it was copied from, and copies one before it grows (`_own`)."""
         self.table_points = [0] * self.n
         self.opened = [False] * self.n
         self.pending: Card | None = None
@@ -144,6 +153,9 @@ class State:
         self.window_seat = -1
         """The seat whose discard, turn or going out opened the window."""
         self.window_bonus = 0
+        self.wanted: Table | None = None
+        """The `masks.Table` of the melds, once asked for (see `table`), then kept in step
+        as melds are laid and grow."""
         self.gambit: Gambit | None = None
         """RULES 8 (dealers_gambit): the dealer's joker this round (see `gambit`)."""
         self.step = self.rules.step
@@ -171,16 +183,27 @@ class State:
         pile = format_cards(self.pile) or "empty"
         raise IllegalAction(f"{card} is not in the discard pile (pile: {pile})")
 
+    def table(self) -> Table:
+        """What the melds take as a lay-off's first card (`masks.Table`), worked out once
+        for each state of the table."""
+        wanted = self.wanted
+        if wanted is None:
+            wanted = self.wanted = Table(self.melds, self.rules, self.decks)
+        return wanted
+
     def copy(self) -> State:
-        """An independent copy, for search and for 'what if'."""
+        """An independent copy, for search and for 'what if'. Cheap: the melds are shared
+        until one of the two states lays off on one (copy on write), the rest is a copy
+        of a few short lists."""
         twin = State.__new__(State)
-        for name in State.__slots__:
-            setattr(twin, name, getattr(self, name))
+        _copy_slots(self, twin)
         twin.totals = list(self.totals)
         twin.hands = [list(hand) for hand in self.hands]
         twin.stock = list(self.stock)
         twin.pile = list(self.pile)
-        twin.melds = [meld.copy() for meld in self.melds]
+        twin.melds = list(self.melds)
+        self.owned = set()
+        twin.owned = set()
         twin.table_points = list(self.table_points)
         twin.opened = list(self.opened)
         twin.turns = list(self.turns)
@@ -253,6 +276,8 @@ class State:
         self.stock = _cards(reversed(event.stock))
         self.pile = [] if event.upcard is None else [CARD[event.upcard]]
         self.melds = []
+        self.owned = set()
+        self.wanted = None
         self.table_points = [0] * self.n
         self.opened = [False] * self.n
         self.pending = self.kept = None
@@ -294,8 +319,9 @@ class State:
 
     def _stock_drawn(self, event: StockDrawn) -> None:
         hand = self.hands[event.seat]
+        stock = self.stock
         for text in event.cards:
-            self.stock.pop()
+            stock.pop()
             hand.append(CARD[text])
         self.drew_stock = True
         self.phase = "play"
@@ -323,8 +349,8 @@ class State:
         self.phase = "play"
 
     def _melded(self, event: Melded) -> None:
-        cards = [CARD[text] for text in event.cards]
-        self._remove(event.seat, self._from_hand(cards))
+        cards = _cards(event.cards)
+        self._remove(event.seat, cards if self.gambit is None else self._from_hand(cards))
         if event.double:  # RULES 8 (dealers_gambit): the dealer's joker seals the meld
             assert self.gambit is not None
             self.gambit.sealed.add(len(self.melds) + 1)
@@ -339,23 +365,43 @@ class State:
             self.long_run = True
         meld.wild = wild
         self.melds.append(meld)
+        self.owned.add(meld.id)
+        if self.wanted is not None:
+            self.wanted = self.wanted.plus(meld, self.rules, self.decks)
         self._score(event.seat, event.values)
 
     def _laid_off(self, event: LaidOff) -> None:
         cards = _cards(event.cards)
-        self._remove(event.seat, self._from_hand(cards))
-        meld = self.melds[event.meld - 1]
+        self._remove(event.seat, cards if self.gambit is None else self._from_hand(cards))
+        meld = self._own(event.meld)
         if event.jokers or meld.wild:  # RULES 8
             _mark_wild(meld, cards, event.end)
             if event.jokers:
                 cards = faces_of(cards, _cards(event.jokers))
         self._grow(meld, cards, event.values, event.end, event.seat)
+        if self.wanted is not None:
+            self._regrown(meld)
         self._score(event.seat, event.values)
+
+    def _own(self, meld_id: int) -> Meld:
+        """The meld with this id, to change in place: first copied if it is shared with
+        another state (see `copy`)."""
+        meld = self.melds[meld_id - 1]
+        if meld_id not in self.owned:
+            meld = self.melds[meld_id - 1] = meld.copy()
+            self.owned.add(meld_id)
+        return meld
+
+    def _regrown(self, meld: Meld) -> None:
+        """Keep the table's `masks.Table` in step with a meld that grew."""
+        assert self.wanted is not None
+        self.wanted = self.wanted.grown(meld, self.rules, self.decks)
 
     def _grow(
         self, meld: Meld, cards: list[Card], values: Iterable[int], end: str | None, seat: int
     ) -> None:
         count = len(cards)
+        meld.takes = None
         if end == "low":
             meld.cards[:0] = cards
             meld.values[:0] = values
@@ -408,10 +454,12 @@ class State:
 
     def _rum_called(self, event: RumCalled) -> None:
         card = self.pile.pop()
-        meld = self.melds[event.meld - 1]
+        meld = self._own(event.meld)
         if meld.wild:  # RULES 8: keep the joker marks in step
             _mark_wild(meld, [card], event.end)
         self._grow(meld, [card], event.values, event.end, event.seat)
+        if self.wanted is not None:
+            self._regrown(meld)
         self.table_points[event.seat] += sum(event.values)
         self._close_window()  # RULES 7: the first call takes the card
 
@@ -426,24 +474,24 @@ class State:
 
     def _discarded(self, event: Discarded) -> None:
         card = CARD[event.card]
-        hand = self.hands[event.seat]
+        seat = event.seat
+        hand = self.hands[seat]
         hand.remove(card)
         self.pile.append(card)
-        self._end_turn(event.seat)
-        if not hand or self.idle_turns >= IDLE_ROTATIONS * self.n:
-            self.phase = "between"  # RULES 5.1, 5.4: the round is over at once
-
-    def _end_turn(self, seat: int) -> None:
+        # the turn ends
         if self.turn_points:
             self.opened[seat] = True
-        self.idle_turns = 0 if self.drew_stock else self.idle_turns + 1
+        idle = self.idle_turns = 0 if self.drew_stock else self.idle_turns + 1
         self.turn_points = 0
         self.turns[seat] += 1
         self.long_run = False
         self.drew_stock = False
         self.kept = None
         self.to_move = (seat + self.step) % self.n
-        self.phase = "draw"
+        if not hand or idle >= IDLE_ROTATIONS * self.n:
+            self.phase = "between"  # RULES 5.1, 5.4: the round is over at once
+        else:
+            self.phase = "draw"
 
     def _round_ended(self, event: RoundEnded) -> None:
         self.totals = [score.total for score in event.scores]
@@ -465,6 +513,20 @@ class NotAStep(ValueError):
 
 def _not_a_step(state: State, event: Event) -> None:
     raise NotAStep(f"{type(event).__name__} is not a step of the state: fold the line played")
+
+
+def _slot_copier() -> Callable[[State, State], None]:
+    """A function that sets every slot of one state from another, written out once at
+    import (as `dataclasses` writes its methods): a copy for search is made at every
+    step of a playout, and plain attribute stores are several times faster than
+    `setattr` by name."""
+    body = "".join(f"\n    twin.{name} = state.{name}" for name in State.__slots__)
+    scope: dict[str, Any] = {}
+    exec(f"def copy_slots(state, twin):{body}", scope)
+    return scope["copy_slots"]
+
+
+_copy_slots = _slot_copier()
 
 
 def _mark_wild(meld: Meld, laid: list[Card], end: str | None) -> None:

@@ -21,16 +21,20 @@ from ..cards import JOKER, Card
 from ..deal import rebuilt_stock
 from ..errors import IllegalAction
 from ..events import DrawSkipped, Event, PileTaken, StockDrawn, StockRebuilt
-from ..melds import hand_index
+from ..masks import mask_of
 from ..variants import variant_of
 from .hands import not_your_window
 from .lookahead import needs_minimum
-from .uses import chosen_uses, has_use
+from .uses import chosen_uses, has_use, use_check
 from .variants import hooks
 
 if TYPE_CHECKING:
     from ..state import State
 
+DRAW = DrawStock()
+TAKES = [TakePile(depth) for depth in range(2 * 56 + 1)]
+"""The draw phase's actions, made once (actions are immutable): TAKES[depth] takes from
+that depth of the pile, which never holds more cards than two decks with jokers."""
 REBUILDS = 3
 """RULES 5.4: under stock_out=reshuffle the stock is rebuilt at most this many times in a
 round; the next stock-out ends it."""
@@ -38,8 +42,8 @@ round; the next stock-out ends it."""
 
 def legal(state: State) -> list[AnyAction]:
     """The draw phase's moves: the stock, each usable pile depth, each split take."""
-    actions: list[AnyAction] = [DrawStock()]
-    actions.extend(TakePile(depth) for depth in usable_depths(state))
+    actions: list[AnyAction] = [DRAW]
+    actions.extend([TAKES[depth] for depth in usable_depths(state)])
     if hooks(state).has_power:  # RULES 8, dealers_gambit
         actions.extend(split_takes(state))
     return actions
@@ -47,12 +51,12 @@ def legal(state: State) -> list[AnyAction]:
 
 def resolve(state: State, seat: int, action: Action) -> list[Event]:
     """The events of a draw; [] for a draw from a stock that is out (the round ends)."""
-    if isinstance(action, (Pass, CallRum)):
-        raise not_your_window(action, "draw or take from the pile")
     if isinstance(action, DrawStock):
         return _draw(state, seat)
     if isinstance(action, TakePile):
         return _take(state, seat, action)
+    if isinstance(action, (Pass, CallRum)):
+        raise not_your_window(action, "draw or take from the pile")
     verb = {LayMeld: "melding", LayOff: "laying off", Discard: "discarding"}.get(
         type(action), str(action)
     )
@@ -72,24 +76,33 @@ def usable_depths(state: State) -> list[int]:
     seat = state.to_move
     hand = state.hands[seat]
     plain = rules.final_discard == "optional" and not needs_minimum(state, seat)
-    ranks = hand_index(hand)
+    mask = mask_of(hand)
     # RULES 8: with a joker held or taken, or the dealer's joker, the exact slow path
-    wild = JOKER in hand or variant_of(rules).dealers_joker
-    depths = []
-    for depth in range(1, len(pile) + 1):
-        chosen = pile[-depth]
+    gambit = variant_of(rules).dealers_joker
+    wild = JOKER in hand or gambit
+    twins = rules.set_duplicate_suits  # has_use counts the copies of the cards taken
+    usable_plainly = use_check(state) if plain else None
+    depths = [1] if rules.top_discard == "keep" else []  # the top card may be kept
+    for depth, chosen in enumerate(reversed(pile), 1):
         if chosen.rank:
-            ranks.setdefault(chosen.suit_no, set()).add(chosen.rank)
+            mask |= chosen.bit
         else:
             wild = True
-        if depth == 1 and rules.top_discard == "keep":
-            depths.append(1)
+        if depth == 1 and depths:
             continue
-        if plain and not wild:
-            usable = has_use(state, chosen, ranks, hand, pile[-depth:])
+        taken = pile[-depth:] if twins else ()
+        if usable_plainly is not None and not wild:
+            usable = usable_plainly(chosen, mask, hand, taken)
+        elif (
+            usable_plainly is not None
+            and chosen.rank
+            and not gambit
+            and usable_plainly(chosen, mask, hand, taken)
+        ):
+            usable = True  # natural cards alone use it: a use with jokers about too
         else:
-            held = hand + pile[-depth:]
-            usable = next(chosen_uses(state, seat, chosen, held), None) is not None
+            cards = hand + pile[-depth:]
+            usable = next(chosen_uses(state, seat, chosen, cards), None) is not None
         if usable:
             depths.append(depth)
     return depths
@@ -97,20 +110,29 @@ def usable_depths(state: State) -> list[int]:
 
 def _take_usable(state: State, seat: int, depth: int) -> bool:
     """RULES 4.1: whether the chosen card at this depth could be used at once."""
-    pile = state.pile
-    chosen = pile[-depth]
+    taken = state.pile[-depth:]
+    chosen = taken[0]
     hand = state.hands[seat]
-    wild = JOKER in hand or JOKER in pile[-depth:] or variant_of(state.rules).dealers_joker
-    if not wild and state.rules.final_discard == "optional" and not needs_minimum(state, seat):
-        ranks = hand_index(hand + pile[-depth:])
-        return has_use(state, chosen, ranks, hand, pile[-depth:])
-    return next(chosen_uses(state, seat, chosen, hand + pile[-depth:]), None) is not None
+    gambit = variant_of(state.rules).dealers_joker
+    wild = JOKER in hand or JOKER in taken or gambit
+    if state.rules.final_discard == "optional" and not needs_minimum(state, seat):
+        if not wild:
+            return has_use(state, chosen, mask_of(hand) | mask_of(taken), hand, taken)
+        if (
+            chosen.rank
+            and not gambit
+            and has_use(state, chosen, mask_of(hand) | mask_of(taken), hand, taken)
+        ):
+            return True  # natural cards alone use it: a use with jokers about too
+    return next(chosen_uses(state, seat, chosen, hand + taken), None) is not None
 
 
 def _draw(state: State, seat: int) -> list[Event]:
     rules = state.rules
     stock = state.stock
     if stock:
+        if rules.stock_draw == 1:
+            return [StockDrawn(seat=seat, cards=(stock[-1].ascii,))]
         count = min(rules.stock_draw, len(stock))  # RULES 6b.10
         return [StockDrawn(seat=seat, cards=tuple(card.ascii for card in stock[-count:][::-1]))]
     # RULES 5.2: the stock is empty and the player will not (or cannot) take from the pile.
@@ -148,7 +170,7 @@ def _take(state: State, seat: int, action: TakePile) -> list[Event]:
         how = "meld" if rules.pile_use == "meld_only" else "meld or lay off"
         taken = pile[-depth:]
         hand = state.hands[seat]
-        held = hand_index(hand + taken)
+        held = mask_of(hand + taken)
         wild = JOKER in hand or JOKER in taken or variant_of(rules).dealers_joker
         if wild and next(chosen_uses(state, seat, chosen, hand + taken, True), None):
             raise IllegalAction(f"take {depth}: {_limit_reason(state, seat, chosen)}; {hint}")

@@ -8,7 +8,17 @@ from typing import TYPE_CHECKING
 
 from ..actions import AnyAction, LayMeld, LayOff
 from ..cards import Card
-from ..melds import Meld, layoffs_on, runs_in, sets_in
+from ..masks import (
+    lane,
+    layoffs_onto,
+    run_key,
+    run_suits,
+    set_ranks,
+    sets_of_rank,
+    suit_runs,
+    suits_of,
+)
+from ..melds import Meld, sets_in
 from .values import layoff_values, meld_shape, meld_values
 from .variants import Play, hooks
 from .wild import wild_plays
@@ -18,18 +28,44 @@ if TYPE_CHECKING:
     from ..state import State
 
 
-def run_action(cards: tuple[Card, ...], start: int, rules: Rules) -> LayMeld:
-    """A run as an action, naming the Ace's end only where A-K and 2-A are both runs."""
-    if len(cards) == 13 and not rules.around_the_corner:
-        return LayMeld(cards, start == 2)
-    return LayMeld(cards)
+_SET_MELDS: dict[int, tuple[LayMeld, ...]] = {}
+_RUN_MELDS: dict[int, tuple[LayMeld, ...]] = {}
 
 
-def meld_actions(state: State, hand: list[Card], ranks: dict[int, set[int]]) -> list[LayMeld]:
-    """Every set and run the hand can lay (RULES 3)."""
+def set_melds(mask: int, rank: int) -> tuple[LayMeld, ...]:
+    """The sets of different suits of the rank that the hand (`mask`: its mask) can lay,
+    as actions: made once for each rank and suits, and kept (actions are immutable)."""
+    key = rank * 16 + suits_of(mask, rank)
+    found = _SET_MELDS.get(key)
+    if found is None:
+        found = _SET_MELDS[key] = tuple(LayMeld(cards) for cards in sets_of_rank(mask, rank))
+    return found
+
+
+def run_melds(suit: int, mask: int, rules: Rules) -> tuple[LayMeld, ...]:
+    """`masks.suit_runs` as actions, in the same order, made once and kept. A run names
+    the Ace's end only where A-K and 2-A are both runs (a whole suit)."""
+    key = run_key(suit, mask, rules)
+    found = _RUN_MELDS.get(key)
+    if found is None:
+        around = rules.around_the_corner
+        found = _RUN_MELDS[key] = tuple(
+            LayMeld(cards, start == 2) if len(cards) == 13 and not around else LayMeld(cards)
+            for start, cards in suit_runs(suit, mask, rules)
+        )
+    return found
+
+
+def meld_actions(state: State, hand: list[Card], mask: int) -> list[LayMeld]:
+    """Every set and run the hand can lay (RULES 3), in the order of `melds.sets_in`
+    and `melds.runs_in`. `mask`: the hand's `masks.mask_of`."""
     rules = state.rules
-    melds = [LayMeld(cards) for cards in sets_in(hand, rules, state.decks)]
-    melds.extend(run_action(cards, start, rules) for start, cards in runs_in(hand, rules, ranks))
+    if rules.set_duplicate_suits:
+        melds = [LayMeld(cards) for cards in sets_in(hand, rules, state.decks)]
+    else:
+        melds = [meld for rank in set_ranks(mask, hand) for meld in set_melds(mask, rank)]
+    for suit in run_suits(mask, hand, rules):
+        melds.extend(run_melds(suit, lane(mask, suit), rules))
     return melds
 
 
@@ -45,21 +81,49 @@ def open_melds(state: State, variant: Play | None = None) -> list[Meld]:
 
 
 def layoff_actions(
-    state: State, hand: list[Card], ranks: dict[int, set[int]], variant: Play | None = None
+    state: State, hand: list[Card], mask: int, variant: Play | None = None
 ) -> list[LayMeld | LayOff]:
-    """Every lay-off of the hand on the melds that take cards, then every play with
-    jokers (RULES 8), each once. `variant`: the game's hooks, when the caller has them."""
-    rules, decks = state.rules, state.decks
+    """Every lay-off of the hand (`mask`: its `masks.mask_of`) on the melds that take
+    cards, then every play with jokers (RULES 8), each once. `variant`: the game's hooks,
+    when the caller has them."""
     variant = variant or hooks(state)
-    melds = open_melds(state, variant)
-    plays: list[LayMeld | LayOff] = [
-        LayOff(cards, meld.id, end)
-        for meld in melds
-        for cards, end in layoffs_on(meld, hand, ranks, rules, decks)
-    ]
+    table = state.table()
+    plays: list[LayMeld | LayOff] = []
+    if mask & table.wants:
+        rules, decks = state.rules, state.decks
+        sealed = variant.sealed(state)
+        for meld, wanted in zip(state.melds, table.takes, strict=True):
+            if mask & wanted and meld.id not in sealed:
+                plays += meld_layoffs(meld, hand, mask, rules, decks)
     if variant.joker_plays:
-        plays += joker_actions(state, hand, melds)
+        plays += joker_actions(state, hand, open_melds(state, variant))
     return plays
+
+
+_RUN_LAYOFFS: dict[tuple[int, ...], tuple[LayOff, ...]] = {}
+
+
+def meld_layoffs(
+    meld: Meld, hand: list[Card], mask: int, rules: Rules, decks: int
+) -> Sequence[LayOff]:
+    """The lay-offs of the hand onto one meld, as actions: on a run, made once for each
+    run, suit and ranks held in it, and kept (actions are immutable)."""
+    if meld.kind == "set":
+        return [
+            LayOff(cards, meld.id, end)
+            for cards, end in layoffs_onto(meld, hand, mask, rules, decks)
+        ]
+    suit = meld.cards[0].suit_no
+    key = (meld.id, suit, meld.start, len(meld.cards), lane(mask, suit), rules.around_the_corner)
+    found = _RUN_LAYOFFS.get(key)
+    if found is None:
+        if len(_RUN_LAYOFFS) >= 8192:  # a game asks again and again for a few
+            _RUN_LAYOFFS.clear()
+        found = _RUN_LAYOFFS[key] = tuple(
+            LayOff(cards, meld.id, end)
+            for cards, end in layoffs_onto(meld, hand, mask, rules, decks)
+        )
+    return found
 
 
 def joker_actions(state: State, hand: list[Card], melds: Sequence[Meld]) -> list[LayMeld | LayOff]:

@@ -4,6 +4,7 @@ deal (RULES 2), and the round's first move under `upcard=chosen` (RULES 2.7, 6b.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from msgspec import UNSET
@@ -76,6 +77,9 @@ def _check_stacked(deck: Sequence[Sequence[Card]], rules: Rules, players: int) -
             left.remove(card)
 
 
+_ASCII = attrgetter("ascii")
+
+
 def deal_round(header: GameStarted, round_no: int, dealer: int) -> RoundDealt:
     """RULES 2: the deal of a round, from the stacked deck or the seeded shuffle, in the
     order of play (to the right under dealers_gambit, whose dealer's joker is laid aside
@@ -100,9 +104,9 @@ def deal_round(header: GameStarted, round_no: int, dealer: int) -> RoundDealt:
     return RoundDealt(
         round=round_no,
         dealer=dealer,
-        hands=tuple(tuple(card.ascii for card in hand) for hand in hands),
+        hands=tuple(tuple(map(_ASCII, hand)) for hand in hands),
         upcard=None if upcard is None else upcard.ascii,
-        stock=tuple(card.ascii for card in stock),
+        stock=tuple(map(_ASCII, stock)),
     )
 
 

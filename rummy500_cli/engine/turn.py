@@ -24,23 +24,28 @@ from ..actions import (
     Pass,
     TakePile,
 )
-from ..cards import JOKER, Card, format_cards
+from ..cards import CARDS, JOKER, Card, format_cards
 from ..errors import AmbiguousAction, IllegalAction
 from ..events import Discarded, Event, LaidOff, Melded
 from ..jokers import joker_layoff
-from ..melds import End, Meld, hand_index, layoff_end, shape_of
+from ..masks import mask_of
+from ..melds import End, Meld, layoff_end, shape_of
 from ..persian import joker_layoff_end
 from ..variants import variant_of
 from .hands import has, layoff_order, missing, not_your_window, play_problem, remaining
 from .lookahead import Laid, minimum_ok, needs_minimum
 from .plays import doubled_actions, layoff_actions, meld_actions
 from .uses import chosen_uses
-from .values import layoff_values, meld_shape, meld_values
+from .values import layoff_of, layoff_values, meld_values, new_meld
 from .variants import hooks
 from .wild import joker_layoff_event, joker_meld_event
 
 if TYPE_CHECKING:
     from ..state import State
+
+
+DISCARDS = {card: Discard(card) for card in CARDS}
+"""The discard of each card, made once (actions are immutable)."""
 
 
 def legal(state: State) -> list[AnyAction]:
@@ -59,24 +64,27 @@ def turn_actions(state: State, seat: int, hand: list[Card]) -> list[AnyAction]:
     variant = hooks(state)
     need = needs_minimum(state, seat)
     checked = rules.final_discard == "required" or state.kept is not None or need
-    ranks = hand_index(hand)
-    melds = meld_actions(state, hand, ranks)
+    mask = mask_of(hand)
+    melds = meld_actions(state, hand, mask)
     plays: list[AnyAction] = list(melds)
     if variant.has_power and variant.power_problem(state, seat, "double") is None:  # RULES 8
         plays += doubled_actions(melds)
-    plays += layoff_actions(state, hand, ranks, variant)
+    plays += layoff_actions(state, hand, mask, variant)
     plays += variant.extra_actions(state, seat)
     if checked:
         plays = [action for action in plays if _allowed(state, seat, action)]
-    discards: list[AnyAction] = []
-    if not need or state.turn_points == 0 or state.turn_points >= rules.first_meld_min:
-        kept = state.kept
-        discards = [
-            Discard(card)
+    if need and state.turn_points and state.turn_points < rules.first_meld_min:
+        return plays  # RULES 6b.4: no discard before the first plays reach the minimum
+    kept = state.kept
+    if kept is None:
+        plays += map(DISCARDS.__getitem__, dict.fromkeys(hand))
+    else:
+        plays += [
+            DISCARDS[card]
             for card in dict.fromkeys(hand)
             if card is not kept or hand.count(card) > 1  # a twin from two decks may go
         ]
-    return plays + discards
+    return plays
 
 
 def _allowed(state: State, seat: int, action: AnyAction) -> bool:
@@ -89,6 +97,9 @@ def _allowed(state: State, seat: int, action: AnyAction) -> bool:
 
 def resolve(state: State, seat: int, action: Action) -> list[Event]:
     """The events of a move in the play phase."""
+    resolver = _PLAYS.get(type(action))
+    if resolver is not None:
+        return resolver(state, seat, action)
     if isinstance(action, (Pass, CallRum)):
         raise not_your_window(action, "meld, lay off or discard")
     if isinstance(action, (DrawStock, TakePile)):
@@ -118,18 +129,14 @@ def _meld(state: State, seat: int, action: Any) -> list[Event]:
     if action.double:  # RULES 8, dealers_gambit
         return _double(state, seat, action, own)
     event: Melded
+    values: Sequence[int]
+    faces: Sequence[Card]
     if JOKER in cards and not variant_of(rules).joker_sets:  # RULES 8: wild jokers
         event, values, faces = joker_meld_event(state, seat, action)
     else:  # (a set of jokers under persian is a plain shape: meld_shape)
-        shape = meld_shape(cards, rules, state.decks, action.ace_high)
-        values = meld_values(shape.cards, shape.kind, rules)
-        event = Melded(
-            seat=seat,
-            meld=len(state.melds) + 1,
-            cards=tuple(card.ascii for card in shape.cards),
-            values=tuple(values),
-        )
-        faces = shape.cards
+        faces, texts, laid = new_meld(cards, rules, state.decks, action.ace_high)
+        event = Melded(seat=seat, meld=len(state.melds) + 1, cards=texts, values=laid)
+        values = laid
     _check_play(state, seat, cards, own, values, (None, faces, None, values))
     return [event]
 
@@ -154,6 +161,8 @@ def _lay_off(state: State, seat: int, action: Any) -> list[Event]:
         )
     meld = state.meld(action.meld)
     wild = JOKER in cards and not variant_of(rules).joker_sets  # RULES 8: wild jokers
+    values: Sequence[int]
+    faces: Sequence[Card]
     try:
         if wild:
             event, values, faces = joker_layoff_event(state, seat, meld, action)
@@ -161,23 +170,19 @@ def _lay_off(state: State, seat: int, action: Any) -> list[Event]:
         elif JOKER in cards:  # RULES 8, persian: a joker on a set of jokers
             joker_layoff_end(meld, cards)
             end = None
+            faces = layoff_order(meld, cards, end)
+            values = layoff_values(meld, faces, end, rules)
+            texts = tuple(card.ascii for card in faces)
+            event = LaidOff(seat=seat, meld=meld.id, cards=texts, values=tuple(values), end=end)
         else:
-            end = layoff_end(meld, cards, rules, state.decks, action.end)
+            end, faces, texts, laid = layoff_of(meld, cards, rules, state.decks, action.end)
+            event = LaidOff(seat=seat, meld=meld.id, cards=texts, values=laid, end=end)
+            values = laid
     except IllegalAction:
         ends = _both_ends(state, meld, action)  # RULES 4.2: cards for both ends
         if ends is None:
             raise
         return _lay_both_ends(state, seat, *ends)
-    if not wild:
-        faces = layoff_order(meld, cards, end)
-        values = layoff_values(meld, faces, end, rules)
-        event = LaidOff(
-            seat=seat,
-            meld=meld.id,
-            cards=tuple(card.ascii for card in faces),
-            values=tuple(values),
-            end=end,
-        )
     if state.window_kind == "deadwood":  # RULES 7 opponents_hand: it only leaves the hand
         values = [0] * len(values)
         event = replace(event, values=tuple(values))
@@ -201,13 +206,19 @@ def _check_play(
             f"{pending} taken from the pile must be put on the table first (RULES 4.1): "
             "meld it or lay it off now"
         )
-    rest = remaining(state.hands[seat], own)
-    problem = None if state.window_kind == "deadwood" else play_problem(state, len(rest), rest)
+    hand = state.hands[seat]
+    need = needs_minimum(state, seat)
+    # the cards left are needed only for a card kept for the discard, or the minimum
+    rest = remaining(hand, own) if need or state.kept is not None else None
+    left = len(hand) - len(own)
+    problem = None if state.window_kind == "deadwood" else play_problem(state, left, rest)
     if problem:
         raise IllegalAction(problem)
     points = sum(values)
-    if needs_minimum(state, seat) and not minimum_ok(
-        state, seat, rest, points, len(own) == len(cards), laid
+    if (
+        need
+        and rest is not None
+        and not minimum_ok(state, seat, rest, points, len(own) == len(cards), laid)
     ):
         _refuse_minimum(state, points)
 

@@ -4,15 +4,16 @@ rules that bound a play; `fits_somewhere` is its fast form where no rule bounds 
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from ..actions import LayMeld, LayOff
 from ..cards import JOKER, Card
-from ..melds import Meld, hand_index, layoffs_on, max_set_size, rank_at, runs_in, sets_in
+from ..masks import LANE, RANKS, SPREAD, lane, layoffs_onto, mask_of, run_through, suit_runs
+from ..melds import Meld, rank_at, sets_in
 from .hands import play_problem, remaining, table_after
 from .lookahead import needs_minimum, reachable
-from .plays import play_value, run_action
+from .plays import meld_layoffs, play_value, run_melds, set_melds
 from .values import layoff_values, meld_values
 from .variants import hooks
 from .wild import joker_play_points, wild_plays
@@ -31,58 +32,52 @@ def chosen_uses(
     """RULES 4.1: the melds and lay-offs that would put the chosen pile card on the table
     with the cards held, under the rules that bound a play (none when `unbounded`)."""
     variant = hooks(state)
+    rules = state.rules
+    if (
+        not variant.joker_plays
+        and not rules.first_meld_min
+        and rules.final_discard == "optional"
+        and not rules.set_duplicate_suits
+    ):
+        return iter(_plain_uses(state, chosen, hand))  # no rule bounds a play: list them
+    return _bounded_uses(state, seat, chosen, hand, unbounded)
+
+
+def _plain_uses(state: State, chosen: Card, hand: list[Card]) -> list[LayMeld | LayOff]:
+    """`chosen_uses` where no rule bounds a play and no joker plays (in the same order):
+    the sets, the runs, then the lay-offs holding the chosen card."""
+    held = mask_of(hand)
+    rules = state.rules
+    uses: list[LayMeld | LayOff] = [
+        action for action in set_melds(held, chosen.rank) if chosen in action.cards
+    ]
+    suit = chosen.suit_no
+    uses += [
+        action for action in run_melds(suit, lane(held, suit), rules) if chosen in action.cards
+    ]
+    if rules.pile_use == "meld_or_layoff":
+        decks = state.decks
+        for meld, wanted in zip(state.melds, state.table().takes, strict=True):
+            if held & wanted:
+                uses += [
+                    action
+                    for action in meld_layoffs(meld, hand, held, rules, decks)
+                    if chosen in action.cards
+                ]
+    return uses
+
+
+def _bounded_uses(
+    state: State, seat: int, chosen: Card, hand: list[Card], unbounded: bool
+) -> Iterator[LayMeld | LayOff]:
+    """`chosen_uses` under the rules that bound a play, or with jokers: each candidate
+    play is checked as it is found (a caller asking for the first use stops there)."""
+    variant = hooks(state)
     if not variant.usable_from_pile(chosen):
         return
-    rules = state.rules
     size = len(hand)
     need = 0 if unbounded else needs_minimum(state, seat)
-    double = variant.has_power and variant.power_problem(state, seat, "double") is None
-    candidates: list[Use] = []
-    same_rank = [card for card in hand if card.rank == chosen.rank]
-    for cards in sets_in(same_rank, rules, state.decks):
-        if chosen in cards:
-            points = sum(meld_values(cards, "set", rules)) if need else 0
-            candidates.append((LayMeld(cards), cards, points, None, cards))
-            if double:
-                candidates.append((LayMeld(cards, double=True), cards, 2 * points, None, cards))
-    same_suit = [card for card in hand if card.suit is chosen.suit]
-    for start, cards in runs_in(same_suit, rules):
-        if chosen in cards:
-            points = sum(meld_values(cards, "run", rules)) if need else 0
-            action = run_action(cards, start, rules)
-            candidates.append((action, cards, points, None, cards))
-            if double:
-                action = LayMeld(cards, action.ace_high, double=True)
-                candidates.append((action, cards, 2 * points, None, cards))
-    sealed = variant.sealed(state)
-    layoffs = rules.pile_use == "meld_or_layoff"
-    if layoffs:
-        ranks = hand_index(hand)
-        for meld in state.melds:
-            if meld.id in sealed:
-                continue
-            for cards, end in layoffs_on(meld, hand, ranks, rules, state.decks):
-                if chosen in cards:
-                    points = sum(layoff_values(meld, cards, end, rules)) if need else 0
-                    candidates.append((LayOff(cards, meld.id, end), cards, points, meld, cards))
-    if chosen is JOKER and variant.joker_plays:  # RULES 8, persian: sets of jokers
-        for play in variant.set_actions(state, hand, state.melds):
-            if isinstance(play, LayOff) and not layoffs:
-                continue
-            points = play_value(state, play) if need else 0
-            on = state.melds[play.meld - 1] if isinstance(play, LayOff) else None
-            candidates.append((play, play.cards, points, on, play.cards))
-    if variant.joker_plays and variant.wild_hand(state, hand) is not None:  # RULES 8
-        near = hand
-        if chosen is not JOKER:  # only cards of its rank or suit can share a play with it
-            near = [c for c in hand if c is JOKER or c.rank == chosen.rank or c.suit is chosen.suit]
-        for wild in wild_plays(state, near, state.melds):
-            if chosen not in wild.action.cards or (wild.meld is not None and not layoffs):
-                continue
-            points = joker_play_points(state, wild.action, state.melds) if need else 0
-            own = variant.own(state, wild.action.cards)
-            candidates.append((wild.action, own, points, wild.meld, wild.faces))
-    for use, own, points, on, faces in candidates:
+    for use, own, points, on, faces in _candidates(state, seat, chosen, hand, need):
         if not unbounded and play_problem(state, size - len(own), None) is not None:
             continue
         if need and points < need:
@@ -97,62 +92,118 @@ def chosen_uses(
         yield use
 
 
+def _candidates(
+    state: State, seat: int, chosen: Card, hand: list[Card], need: int
+) -> Iterator[Use]:
+    """The plays that would put the chosen card on the table, in order: sets, runs,
+    lay-offs, then the plays of jokers (RULES 8); their points only where `need`."""
+    variant = hooks(state)
+    rules = state.rules
+    double = variant.has_power and variant.power_problem(state, seat, "double") is None
+    held = mask_of(hand)
+    if rules.set_duplicate_suits:
+        same_rank = [card for card in hand if card.rank == chosen.rank]
+        sets = tuple(LayMeld(cards) for cards in sets_in(same_rank, rules, state.decks))
+    else:
+        sets = set_melds(held, chosen.rank)
+    for action in sets:
+        cards = action.cards
+        if chosen in cards:
+            points = sum(meld_values(cards, "set", rules)) if need else 0
+            yield action, cards, points, None, cards
+            if double:
+                yield LayMeld(cards, double=True), cards, 2 * points, None, cards
+    suit, mask = chosen.suit_no, lane(held, chosen.suit_no)
+    for (_start, cards), action in zip(
+        suit_runs(suit, mask, rules), run_melds(suit, mask, rules), strict=True
+    ):
+        if chosen in cards:
+            points = sum(meld_values(cards, "run", rules)) if need else 0
+            yield action, cards, points, None, cards
+            if double:
+                yield LayMeld(cards, action.ace_high, double=True), cards, 2 * points, None, cards
+    sealed = variant.sealed(state)
+    layoffs = rules.pile_use == "meld_or_layoff"
+    if layoffs and chosen.bit:  # (a joker has no bit: it is in no plain lay-off)
+        for meld, wanted in zip(state.melds, state.table().takes, strict=True):
+            if not held & wanted or meld.id in sealed:
+                continue
+            for cards, end in layoffs_onto(meld, hand, held, rules, state.decks):
+                if chosen in cards:
+                    points = sum(layoff_values(meld, cards, end, rules)) if need else 0
+                    yield LayOff(cards, meld.id, end), cards, points, meld, cards
+    if chosen is JOKER and variant.joker_plays:  # RULES 8, persian: sets of jokers
+        for play in variant.set_actions(state, hand, state.melds):
+            if isinstance(play, LayOff) and not layoffs:
+                continue
+            points = play_value(state, play) if need else 0
+            on = state.melds[play.meld - 1] if isinstance(play, LayOff) else None
+            yield play, play.cards, points, on, play.cards
+    if variant.joker_plays and variant.wild_hand(state, hand) is not None:  # RULES 8
+        near = hand
+        if chosen is not JOKER:  # only cards of its rank or suit can share a play with it
+            near = [c for c in hand if c is JOKER or c.rank == chosen.rank or c.suit is chosen.suit]
+        for wild in wild_plays(state, near, state.melds):
+            if chosen not in wild.action.cards or (wild.meld is not None and not layoffs):
+                continue
+            points = joker_play_points(state, wild.action, state.melds) if need else 0
+            own = variant.own(state, wild.action.cards)
+            yield wild.action, own, points, wild.meld, wild.faces
+
+
+UseCheck = Callable[[Card, int, Sequence[Card], Sequence[Card]], bool]
+
+
 def has_use(
-    state: State, chosen: Card, ranks: dict[int, set[int]], hand: list[Card], taken: list[Card]
+    state: State, chosen: Card, held: int, hand: Sequence[Card], taken: Sequence[Card]
 ) -> bool:
     """Whether the chosen card (not a joker) could go on the table at once with the hand
-    and the cards taken (`ranks`: their `hand_index`), in a new meld or on a meld of the
+    and the cards taken (`held`: their `masks.mask_of`), in a new meld or on a meld of the
     table: the fast form of `chosen_uses` when no rule bounds a play and no joker takes
-    part (it runs for every pile depth at every draw)."""
+    part."""
+    return use_check(state)(chosen, held, hand, taken)
+
+
+def use_check(state: State) -> UseCheck:
+    """`has_use` for one state, with what it reads of the rules and the table read once
+    (it runs for every pile depth at every draw)."""
     rules = state.rules
-    rank, suit = chosen.rank, chosen.suit_no
-    held_suits = [s for s in range(4) if rank in ranks.get(s, ())]
-    if rules.set_duplicate_suits:
-        copies = sum(1 for card in hand if card.rank == rank)
-        copies += sum(1 for card in taken if card.rank == rank)
-        if copies >= 3:
-            return True
-    elif len(held_suits) >= 3:
-        return True
-    in_suit = ranks[suit]
+    twins = rules.set_duplicate_suits
+    wants = state.table().wants if rules.pile_use == "meld_or_layoff" else 0
     around = rules.around_the_corner
-    for position in (rank, 14) if rank == 1 and not around else (rank,):
-        length = 1
-        step = position - 1
-        while length < 13 and rank_at(step) in in_suit and (around or step >= 1):
-            length += 1
-            step -= 1
-        step = position + 1
-        while length < 13 and rank_at(step) in in_suit and (around or step <= 14):
-            if not around and position == 1 and step == 14:
-                break
-            length += 1
-            step += 1
-        if length >= rules.min_new_run:
-            return True
-    if rules.pile_use != "meld_or_layoff":
-        return False
-    limit = max_set_size(rules, state.decks)
-    for meld in state.melds:
-        if meld.kind == "set":
-            if (
-                meld.rank == rank
-                and len(meld.cards) < limit
-                and (rules.set_duplicate_suits or all(c.suit_no != suit for c in meld.cards))
-            ):
+    melds = state.melds
+
+    def usable(chosen: Card, held: int, hand: Sequence[Card], taken: Sequence[Card]) -> bool:
+        rank, suit = chosen.rank, chosen.suit_no
+        if twins:
+            copies = sum(1 for card in hand if card.rank == rank)
+            copies += sum(1 for card in taken if card.rank == rank)
+            if copies >= 3:
                 return True
-            continue
-        if meld.cards[0].suit_no != suit:
-            continue
-        room = 13 - len(meld.cards)
-        for step, position in ((-1, meld.start - 1), (1, meld.end + 1)):
-            for _ in range(room):
-                if not around and not 1 <= position <= 14:
-                    break
-                held = rank_at(position)
-                if held not in in_suit:
-                    break
-                if held == rank:
-                    return True
-                position += step
-    return False
+        elif (held >> rank & SPREAD).bit_count() >= 3:
+            return True
+        if wants & chosen.bit:
+            return True  # a set takes it, or it is next to an end of a run
+        if run_through(held, suit, rank, rules):
+            return True
+        shift = LANE * suit
+        in_suit = held >> shift & RANKS
+        if not in_suit & wants >> shift:
+            return False  # no lay-offs, or no card next to an end of a run of its suit held
+        for meld in melds:  # is it further out, beyond held cards next to an end?
+            if meld.kind == "set" or meld.cards[0].suit_no != suit:
+                continue
+            room = 13 - len(meld.cards)
+            for step, position in ((-1, meld.start - 1), (1, meld.end + 1)):
+                for _ in range(room):
+                    if not around and not 1 <= position <= 14:
+                        break
+                    there = rank_at(position)
+                    if not in_suit >> there & 1:
+                        break
+                    if there == rank:
+                        return True
+                    position += step
+        return False
+
+    return usable

@@ -12,10 +12,11 @@ from typing import TYPE_CHECKING
 
 from ..cards import JOKER, Card
 from ..jokers import Slots
-from ..melds import Meld, Shape, run_ace_high, shape_of
+from ..melds import End, Meld, Shape, layoff_end, run_ace_high, shape_of
 from ..persian import doubled, joker_set_shape
 from ..scoring import bonus_points, table_value, value_tables
 from ..variants import variant_of
+from .hands import layoff_order
 
 if TYPE_CHECKING:
     from ..rules import Rules
@@ -43,6 +44,69 @@ def meld_shape(
     if JOKER in cards and variant_of(rules).joker_sets:
         return joker_set_shape(cards)
     return shape_of(cards, rules, decks, ace_high)
+
+
+NewMeld = tuple[tuple[Card, ...], tuple[str, ...], tuple[int, ...]]
+"""A new meld as its event records it: its cards in meld order, their notations, their
+values."""
+_NEW_MELDS: dict[tuple[object, ...], NewMeld] = {}
+_KEPT = 8192
+"""At most this many new melds (and lay-offs) are kept: the melds of play are a few
+hundred per rule set; cards typed in other orders add more. (A table is emptied when
+full: few entries, little for the garbage collector to walk.)"""
+
+
+def new_meld(cards: Sequence[Card], rules: Rules, decks: int, ace_high: bool | None) -> NewMeld:
+    """`meld_shape` and `meld_values` of cards laid as a new meld, worked out once for
+    each group of cards under each rules. Raises IllegalAction or AmbiguousAction."""
+    key = (tuple(cards), ace_high, rules, decks)
+    found = _NEW_MELDS.get(key)
+    if found is None:
+        shape = meld_shape(cards, rules, decks, ace_high)
+        values = meld_values(shape.cards, shape.kind, rules)
+        if len(_NEW_MELDS) >= _KEPT:
+            _NEW_MELDS.clear()
+        found = _NEW_MELDS[key] = (
+            tuple(shape.cards),
+            tuple(card.ascii for card in shape.cards),
+            tuple(values),
+        )
+    return found
+
+
+Layoff = tuple[End | None, tuple[Card, ...], tuple[str, ...], tuple[int, ...]]
+"""A lay-off as its event records it: the end, the cards in meld order, their notations,
+their values."""
+_LAYOFFS: dict[tuple[object, ...], Layoff] = {}
+
+
+def layoff_of(
+    meld: Meld, cards: Sequence[Card], rules: Rules, decks: int, end: End | None
+) -> Layoff:
+    """`melds.layoff_end`, `layoff_order` and `layoff_values` of cards laid off on a meld,
+    worked out once for each shape of meld, cards and end under each rules (the shape:
+    a run's suit, start and length; a set's suits). Raises IllegalAction or
+    AmbiguousAction."""
+    held = meld.cards
+    if meld.kind == "run":
+        shape: tuple[object, ...] = (held[0].suit_no, meld.start, len(held))
+    else:
+        shape = (-meld.rank, *[card.suit_no for card in held])
+    key = (shape, tuple(cards), end, rules, decks)
+    found = _LAYOFFS.get(key)
+    if found is None:
+        where = layoff_end(meld, cards, rules, decks, end)
+        faces = layoff_order(meld, cards, where)
+        values = layoff_values(meld, faces, where, rules)
+        if len(_LAYOFFS) >= _KEPT:
+            _LAYOFFS.clear()
+        found = _LAYOFFS[key] = (
+            where,
+            tuple(faces),
+            tuple(card.ascii for card in faces),
+            tuple(values),
+        )
+    return found
 
 
 def layoff_values(meld: Meld, cards: Sequence[Card], end: str | None, rules: Rules) -> list[int]:

@@ -25,8 +25,12 @@ class WildPlay(NamedTuple):
     joker as the card it stands for), and the meld it is laid on (None: a new meld)."""
 
     action: LayMeld | LayOff
-    faces: list[Card]
+    faces: Sequence[Card]
     meld: Meld | None
+
+
+_NEW: dict[tuple[object, ...], WildPlay] = {}
+"""The new melds of `wild_plays`, made once for each group of cards and meanings."""
 
 
 def wild_plays(state: State, hand: Sequence[Card], melds: Sequence[Meld]) -> Iterator[WildPlay]:
@@ -37,8 +41,15 @@ def wild_plays(state: State, hand: Sequence[Card], melds: Sequence[Meld]) -> Ite
     if wild is None:
         return
     rules, decks = state.rules, state.decks
-    for cards, meanings, ace_high in joker_melds(wild, rules, decks):
-        yield WildPlay(LayMeld(cards, ace_high, meanings), faces_of(cards, meanings), None)
+    for found in joker_melds(wild, rules, decks):
+        play = _NEW.get(found)
+        if play is None:
+            if len(_NEW) >= 8192:
+                _NEW.clear()
+            cards, meanings, ace_high = found
+            meld_action = LayMeld(cards, ace_high, meanings)
+            play = _NEW[found] = WildPlay(meld_action, tuple(faces_of(cards, meanings)), None)
+        yield play
     sealed = variant.sealed(state)
     for meld in melds:
         if meld.id in sealed:

@@ -19,7 +19,8 @@ from ..actions import Action, AnyAction, CallRum, LayMeld, LayOff, Pass
 from ..cards import JOKER, Card
 from ..errors import AmbiguousAction, IllegalAction
 from ..events import Event, Passed, RumCalled, WindowOpened
-from ..melds import End, hand_index, layoff_end
+from ..masks import mask_of
+from ..melds import End, layoff_end
 from .plays import doubled_actions, layoff_actions, meld_actions, open_melds
 from .turn import resolve_play
 from .values import layoff_values
@@ -137,23 +138,23 @@ def window_actions(state: State, seat: int, kind: str | None = None) -> list[Any
     rules = state.rules
     kind = kind or state.window_kind
     hand = state.hands[seat]
-    ranks = hand_index(hand)
+    mask = mask_of(hand)
     if kind == "deadwood":
         owner = state.window_seat
         found: list[AnyAction] = []
         found.extend(
             play
-            for play in layoff_actions(state, hand, ranks)
+            for play in layoff_actions(state, hand, mask)
             if isinstance(play, LayOff) and state.meld(play.meld).owner == owner
         )
         return found
     if rules.first_meld_min and not state.opened[seat]:
         return []
-    melds = meld_actions(state, hand, ranks)
+    melds = meld_actions(state, hand, mask)
     plays: list[LayMeld | LayOff] = list(melds)
     if hooks(state).power_problem(state, seat, "double") is None:  # RULES 8, dealers_gambit
         plays += doubled_actions(melds)
-    plays += layoff_actions(state, hand, ranks)
+    plays += layoff_actions(state, hand, mask)
     if rules.final_discard == "required":
         size = len(hand)
         plays = [play for play in plays if len(play.cards) < size]

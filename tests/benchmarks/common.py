@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import statistics
 import time
 from collections.abc import Callable
 
@@ -21,6 +22,16 @@ def long_log(target_events: int, seed: str = "long") -> bytes:
     while len(events) < target_events:
         events.extend(play(state, bots[state.to_move].choose(state)))
     return encode_log(events)
+
+
+def spread(ratios: list[float], digits: int = 3) -> str:
+    """A list of ratios as its median with quartiles and mean, the form every side-by-side
+    benchmark prints."""
+    low, _, high = statistics.quantiles(ratios, n=4)
+    return (
+        f"median {statistics.median(ratios):.{digits}f} (quartiles {low:.{digits}f}-"
+        f"{high:.{digits}f}; mean {statistics.fmean(ratios):.{digits}f})"
+    )
 
 
 def best_of(

@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import argparse
 import os
-import statistics
 import subprocess
 import sys
 import time
 from pathlib import Path
+
+from common import spread
 
 WORK = [(2, {}), (4, {}), (2, {"jokers_per_deck": 2, "variant": "jokers"})]
 """(players, rule options) of the games of a unit, one game of each per seed."""
@@ -111,11 +112,7 @@ def main() -> None:
             flush=True,
         )
     old.close(), new.close()
-    low, _, high = statistics.quantiles(ratios, n=4)
-    print(
-        f"engine speed new/old over {len(ratios)} units: median {statistics.median(ratios):.3f} "
-        f"(quartiles {low:.3f}-{high:.3f}; mean {statistics.fmean(ratios):.3f})"
-    )
+    print(f"engine speed new/old over {len(ratios)} units: {spread(ratios)}")
 
 
 if __name__ == "__main__":
