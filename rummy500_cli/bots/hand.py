@@ -14,7 +14,8 @@ from collections.abc import Sequence
 
 from ..cards import Card
 from ..engine import layoff_values, meld_values
-from ..melds import End, Meld, hand_index, layoffs_on, runs_in, sets_in
+from ..masks import layoffs_onto, mask_of
+from ..melds import End, Meld, runs_in, sets_in
 from ..persian import joker_layoffs_on, joker_sets_in, plays_jokers
 from ..rules import Rules
 
@@ -75,11 +76,11 @@ def lay_off_all(
     rest = list(rest)
     laid = 0
     while rest:
-        ranks = hand_index(rest)
+        mask = mask_of(rest)  # once for every meld of the table
         best = None
         best_key = (0, 0)
         for index, meld in enumerate(table):
-            for cards, end in _layoffs(meld, rest, ranks, rules, decks):
+            for cards, end in _layoffs(meld, rest, mask, rules, decks):
                 if limit and len(cards) > limit - laid:
                     continue
                 value = sum(layoff_values(meld, cards, end, rules))
@@ -99,11 +100,11 @@ def lay_off_all(
 
 
 def _layoffs(
-    meld: Meld, rest: list[Card], ranks: dict[int, set[int]], rules: Rules, decks: int
+    meld: Meld, rest: list[Card], mask: int, rules: Rules, decks: int
 ) -> list[tuple[tuple[Card, ...], End | None]]:
-    """The lay-offs from the cards onto one meld, a joker on a set of jokers included
-    under `persian` (RULES 8)."""
-    found = layoffs_on(meld, rest, ranks, rules, decks)
+    """The lay-offs from the cards (`mask`: their `masks.mask_of`) onto one meld, a
+    joker on a set of jokers included under `persian` (RULES 8)."""
+    found = layoffs_onto(meld, rest, mask, rules, decks)
     if plays_jokers(rules):
         found.extend((cards, None) for cards in joker_layoffs_on(meld, rest))
     return found
