@@ -163,7 +163,7 @@ WORDS = [
     "draw", "d", "take", "t", "meld", "m", "lay", "l", "discard", "x", "upcard", "pass", "p",
     "rum", "power", "block", "wild", "double", "split", "low", "high", "ace", "hint", "hand",
     "table", "?", "pile", "melds", "score", "rules", "log", "sort", "rank", "suit", "help",
-    "ping", "on", "#1", "m2", "#", "q",
+    "ping", "on", "#1", "m2", "#", "q", "undo", "u",
 ]  # fmt: skip
 CARDS = [
     "7H", "10S", "TS", "AH", "KC", "QD", "2C", "JK", "joker", "*", "7♥", "10♠", "🃏", "ZZ",
@@ -443,7 +443,11 @@ def _json_edit(data: bytes, draw) -> bytes:
     items = [json.loads(line) for line in data.splitlines()] or [{}]
     items = [item if isinstance(item, dict) else {"event": item} for item in items]
     index = draw(st.integers(0, len(items) - 1))
-    kind = draw(st.sampled_from(["field", "type", "delete", "duplicate", "swap", "drop-key"]))
+    kind = draw(
+        st.sampled_from(
+            ["field", "type", "delete", "duplicate", "swap", "drop-key", "takeback", "seat"]
+        )
+    )
     if not isinstance(items[index], dict) or not isinstance(items[index].get("event"), dict):
         items[index] = {"event": {"type": "nope"}}
     event = items[index]["event"]
@@ -461,6 +465,14 @@ def _json_edit(data: bytes, draw) -> bytes:
         items[index], items[other] = items[other], items[index]
     elif kind == "drop-key" and event:
         event.pop(draw(st.sampled_from(sorted(event))))
+    elif kind == "takeback":  # to any earlier point, allowed or not, by any seat
+        to = draw(st.integers(-1, index + 1))
+        seat = draw(st.integers(-1, 4))
+        items.insert(index, {"event": {"type": "taken_back", "seat": seat, "to": to}})
+    elif kind == "seat":
+        change = {"type": "seat_changed", "seat": draw(st.integers(-1, 4))}
+        change["kind"] = draw(st.sampled_from(["human", "bot:strong", "bot:nope", "exe:x", ""]))
+        items.insert(index, {"event": change})
     header = items[0].get("event", {})
     if isinstance(header, dict) and isinstance(header.get("seats"), list):
         # never a program to run: a log that asks for one is its own test (resume runs it)
@@ -472,7 +484,7 @@ TYPES = [
     "game_started", "dealer_drawn", "round_dealt", "stock_drawn", "pile_taken", "melded",
     "laid_off", "discarded", "round_ended", "game_ended", "window_opened", "passed",
     "rum_called", "power_named", "joker_blocked", "upcard_chosen", "stock_rebuilt",
-    "draw_skipped",
+    "draw_skipped", "taken_back", "seat_changed",
 ]  # fmt: skip
 
 
