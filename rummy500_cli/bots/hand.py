@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from ..cards import Card
 from ..engine import layoff_values, meld_values
-from ..masks import layoffs_onto, mask_of
+from ..masks import layoffs_onto, mask_of, takes
 from ..melds import End, Meld, runs_in, sets_in
 from ..persian import joker_layoffs_on, joker_sets_in, plays_jokers
 from ..rules import Rules
@@ -75,11 +75,15 @@ def lay_off_all(
     table = list(melds)
     rest = list(rest)
     laid = 0
+    jokers = plays_jokers(rules)
     while rest:
         mask = mask_of(rest)  # once for every meld of the table
         best = None
         best_key = (0, 0)
         for index, meld in enumerate(table):
+            wanted = meld.takes if meld.takes is not None else takes(meld, rules, decks)
+            if not (jokers or wanted & mask):
+                continue  # none of the cards is a first card it takes: no lay-off on it
             for cards, end in _layoffs(meld, rest, mask, rules, decks):
                 if limit and len(cards) > limit - laid:
                     continue
