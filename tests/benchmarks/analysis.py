@@ -4,7 +4,9 @@ the check of the late-round deep takes (run: python tests/benchmarks/analysis.py
 1. Wall time of `rummy500 analyze` on the sample games at the default settings (both
    cores), fresh (no saved analysis), alternating with the baseline commit's (`--baseline`,
    default f921537: the commit this analysis work started from) in the same run; the ratio
-   new/old. Target: two-players.jsonl <= 2 s.
+   new/old. Target: two-players.jsonl <= 2 s. The CPU time (both processes' user and
+   system time) is printed beside it: on a machine shared with other work the wall time
+   says more about the others' load than about the program.
 2. Label agreement between two sample seeds over games of mixed strength (random,
    greedy, strong and expert seats, 2 to 4 players): of the decisions that either run
    calls a mistake or a blunder, how many get the same label from both (target: 95%);
@@ -41,8 +43,10 @@ SAMPLES = ("two-players.jsonl", "stacked-deep-take.jsonl", "four-players.jsonl")
 # --- 1. Wall time ----------------------------------------------------------------------
 
 
-def _analyze_once(source: Path, log: Path, env_path: Path | None) -> float:
+def _analyze_once(source: Path, log: Path, env_path: Path | None) -> tuple[float, float]:
+    """Wall and CPU seconds (the processes' user and system time) of one fresh analyze."""
     import os
+    import resource
 
     for stale in log.parent.glob("*.analysis.jsonl"):
         stale.unlink()
@@ -50,9 +54,13 @@ def _analyze_once(source: Path, log: Path, env_path: Path | None) -> float:
     if env_path is not None:
         env["PYTHONPATH"] = str(env_path)
     command = [sys.executable, "-m", "rummy500_cli.cli.main", "analyze", str(log)]
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     subprocess.run(command, check=True, capture_output=True, env=env, cwd=log.parent)
-    return time.perf_counter() - start
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime + after.ru_stime - used.ru_utime - used.ru_stime
+    return wall, cpu
 
 
 def wall_times(baseline: str, runs: int) -> None:
@@ -76,12 +84,18 @@ def wall_times(baseline: str, runs: int) -> None:
                     new.append(_analyze_once(ROOT / "replays" / name, log, ROOT))
                     if have_base:
                         old.append(_analyze_once(ROOT / "replays" / name, log, base))
-                line = f"$ rummy500 analyze replays/{name}: median {statistics.median(new):.2f} s"
-                line += f" (runs {', '.join(f'{t:.2f}' for t in new)})"
+                walls = [wall for wall, _ in new]
+                cpu = statistics.median(c for _, c in new)
+                line = f"$ rummy500 analyze replays/{name}: median {statistics.median(walls):.2f} s"
+                line += f" wall (runs {', '.join(f'{t:.2f}' for t in walls)}), {cpu:.2f} s CPU"
                 if old:
+                    old_walls = [wall for wall, _ in old]
+                    old_cpu = statistics.median(c for _, c in old)
                     line += (
-                        f"; baseline {baseline} {statistics.median(old):.2f} s; ratio "
-                        f"{statistics.median(new) / statistics.median(old):.2f}"
+                        f"; baseline {baseline} {statistics.median(old_walls):.2f} s wall, "
+                        f"{old_cpu:.2f} s CPU; ratio wall "
+                        f"{statistics.median(walls) / statistics.median(old_walls):.2f}, CPU "
+                        f"{cpu / old_cpu:.2f}"
                     )
                 print(line, flush=True)
         finally:
