@@ -25,7 +25,7 @@ from ..masks import mask_of
 from ..variants import variant_of
 from .hands import not_your_window
 from .lookahead import needs_minimum
-from .uses import chosen_uses, has_use, use_check
+from .uses import chosen_uses, has_use, plain_depths, use_check
 from .variants import hooks
 
 if TYPE_CHECKING:
@@ -81,8 +81,11 @@ def usable_depths(state: State) -> list[int]:
     gambit = variant_of(rules).dealers_joker
     wild = JOKER in hand or gambit
     twins = rules.set_duplicate_suits  # has_use counts the copies of the cards taken
+    keep = rules.top_discard == "keep"  # the top card may be kept
+    if plain and not wild and not twins and JOKER not in pile:
+        return plain_depths(state, pile, mask, keep)
     usable_plainly = use_check(state) if plain else None
-    depths = [1] if rules.top_discard == "keep" else []  # the top card may be kept
+    depths = [1] if keep else []
     for depth, chosen in enumerate(reversed(pile), 1):
         if chosen.rank:
             mask |= chosen.bit

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from ..actions import LayMeld, LayOff
 from ..cards import JOKER, Card
-from ..masks import LANE, RANKS, SPREAD, lane, layoffs_onto, mask_of, run_through, suit_runs
+from ..masks import ACES, LANE, RANKS, SPREAD, lane, layoffs_onto, mask_of, run_through, suit_runs
 from ..melds import Meld, rank_at, sets_in
 from .hands import play_problem, remaining, table_after
 from .lookahead import needs_minimum, reachable
@@ -190,20 +190,71 @@ def use_check(state: State) -> UseCheck:
         in_suit = held >> shift & RANKS
         if not in_suit & wants >> shift:
             return False  # no lay-offs, or no card next to an end of a run of its suit held
-        for meld in melds:  # is it further out, beyond held cards next to an end?
-            if meld.kind == "set" or meld.cards[0].suit_no != suit:
-                continue
-            room = 13 - len(meld.cards)
-            for step, position in ((-1, meld.start - 1), (1, meld.end + 1)):
-                for _ in range(room):
-                    if not around and not 1 <= position <= 14:
-                        break
-                    there = rank_at(position)
-                    if not in_suit >> there & 1:
-                        break
-                    if there == rank:
-                        return True
-                    position += step
-        return False
+        return _beyond_an_end(melds, chosen, in_suit, around)
 
     return usable
+
+
+def _beyond_an_end(melds: Sequence[Meld], chosen: Card, in_suit: int, around: bool) -> bool:
+    """Whether a run on the table reaches the chosen card through held cards of its suit
+    (`in_suit`: their ranks) next to one of its ends: a lay-off of a block."""
+    rank, suit = chosen.rank, chosen.suit_no
+    for meld in melds:
+        if meld.kind == "set" or meld.cards[0].suit_no != suit:
+            continue
+        room = 13 - len(meld.cards)
+        for step, position in ((-1, meld.start - 1), (1, meld.end + 1)):
+            for _ in range(room):
+                if not around and not 1 <= position <= 14:
+                    break
+                there = rank_at(position)
+                if not in_suit >> there & 1:
+                    break
+                if there == rank:
+                    return True
+                position += step
+    return False
+
+
+def plain_depths(state: State, pile: Sequence[Card], held: int, keep: bool) -> list[int]:
+    """RULES 4.1: the usable pile depths where no rule bounds a play, no joker is held or
+    in the pile and no rule counts copies: `has_use` at every depth in one pass, the
+    hand's mask (`held`) growing by each card taken. `keep`: the top card may be kept
+    (top_discard=keep), so depth 1 is usable as it is. The draw phase asks this at
+    every turn, over a pile of any length."""
+    rules = state.rules
+    wants = state.table().wants if rules.pile_use == "meld_or_layoff" else 0
+    around = rules.around_the_corner
+    four = rules.min_new_run == 4
+    span = 15 if four else 7
+    lead = 3 if four else 2  # a start at p has its last card at p + lead
+    depths = [1] if keep else []
+    depth = 0
+    for chosen in reversed(pile):
+        depth += 1
+        bit = chosen.bit
+        held |= bit
+        if depth == 1 and keep:
+            continue
+        rank = chosen.rank
+        if (held >> rank & SPREAD).bit_count() >= 3 or wants & bit:
+            depths.append(depth)  # a set, or a meld of the table takes it
+            continue
+        suit = chosen.suit_no
+        if around:
+            if run_through(held, suit, rank, rules):
+                depths.append(depth)
+                continue
+        else:  # masks.run_through, inline: the run starts that reach it, all lanes at once
+            line = held | (held & ACES) << 13
+            starts = line & line >> 1 & line >> 2
+            if four:
+                starts &= line >> 3
+            near = starts << lead >> LANE * suit
+            if near >> rank & span or (rank == 1 and near >> 14 & span):
+                depths.append(depth)
+                continue
+        in_suit = held >> LANE * suit & RANKS
+        if in_suit & wants >> LANE * suit and _beyond_an_end(state.melds, chosen, in_suit, around):
+            depths.append(depth)
+    return depths
