@@ -17,6 +17,7 @@ from ..masks import (
     sets_of_rank,
     suit_runs,
     suits_of,
+    takes,
 )
 from ..melds import Meld, sets_in
 from .values import layoff_values, meld_shape, meld_values
@@ -100,26 +101,40 @@ def layoff_actions(
     return plays
 
 
-_RUN_LAYOFFS: dict[tuple[int, ...], tuple[LayOff, ...]] = {}
+_LAYOFFS: dict[tuple[int, ...], tuple[LayOff, ...]] = {}
 
 
 def meld_layoffs(
     meld: Meld, hand: list[Card], mask: int, rules: Rules, decks: int
 ) -> Sequence[LayOff]:
-    """The lay-offs of the hand onto one meld, as actions: on a run, made once for each
-    run, suit and ranks held in it, and kept (actions are immutable)."""
+    """The lay-offs of the hand onto one meld, as actions, made once for each shape of
+    meld and cards held that it takes, and kept (actions are immutable): on a run, its
+    suit, ends and the ranks held in the suit; on a set, the suits it still takes and
+    those held (a set under set_duplicate_suits counts copies: made each time)."""
+    key: tuple[int, ...]
     if meld.kind == "set":
-        return [
-            LayOff(cards, meld.id, end)
-            for cards, end in layoffs_onto(meld, hand, mask, rules, decks)
-        ]
-    suit = meld.cards[0].suit_no
-    key = (meld.id, suit, meld.start, len(meld.cards), lane(mask, suit), rules.around_the_corner)
-    found = _RUN_LAYOFFS.get(key)
+        if rules.set_duplicate_suits:
+            return [
+                LayOff(cards, meld.id, end)
+                for cards, end in layoffs_onto(meld, hand, mask, rules, decks)
+            ]
+        wanted = takes(meld, rules, decks)  # the rank and the suits not on it
+        key = (meld.id, len(meld.cards), wanted, mask & wanted)
+    else:
+        suit = meld.cards[0].suit_no
+        key = (
+            meld.id,
+            suit,
+            meld.start,
+            len(meld.cards),
+            lane(mask, suit),
+            rules.around_the_corner,
+        )
+    found = _LAYOFFS.get(key)
     if found is None:
-        if len(_RUN_LAYOFFS) >= 8192:  # a game asks again and again for a few
-            _RUN_LAYOFFS.clear()
-        found = _RUN_LAYOFFS[key] = tuple(
+        if len(_LAYOFFS) >= 8192:  # a game asks again and again for a few
+            _LAYOFFS.clear()
+        found = _LAYOFFS[key] = tuple(
             LayOff(cards, meld.id, end)
             for cards, end in layoffs_onto(meld, hand, mask, rules, decks)
         )
