@@ -289,6 +289,19 @@ _LANES_OF = [sum(1 << LANE * suit for suit in range(4) if suits >> suit & 1) for
 """_LANES_OF[suits]: bit 0 of the lane of each suit in `suits` (bit s for suit s)."""
 
 
+def run_blocks(meld: Meld, ranks: int) -> tuple[int, int]:
+    """How many cards of the ranks (bit r for rank r, the run's suit) continue a run
+    unbroken at its low end and at its high end, each at most the room it has (not
+    around the corner): what `layoffs_onto` lays off on it, in two numbers."""
+    start, size = meld.start, len(meld.cards)
+    room = 13 - size
+    below = ~ranks & ((1 << start) - 1)  # bit 0 is clear in a lane: below is never 0
+    low = start - below.bit_length()
+    above = (ranks | (ranks & 2) << 13) >> (start + size)  # the Ace at 14 too
+    high = (~above & (above + 1)).bit_length() - 1
+    return min(low, room), min(high, room)
+
+
 def layoffs_onto(
     meld: Meld, hand: Sequence[Card], mask: int, rules: Rules, decks: int
 ) -> list[tuple[tuple[Card, ...], End | None]]:

@@ -11,6 +11,7 @@ from ..cards import Card
 from ..masks import (
     lane,
     layoffs_onto,
+    run_blocks,
     run_key,
     run_suits,
     set_ranks,
@@ -120,16 +121,12 @@ def meld_layoffs(
             ]
         wanted = takes(meld, rules, decks)  # the rank and the suits not on it
         key = (meld.id, len(meld.cards), wanted, mask & wanted)
-    else:
+    elif rules.around_the_corner:  # (keys of three lengths: a set's, these, the next)
         suit = meld.cards[0].suit_no
-        key = (
-            meld.id,
-            suit,
-            meld.start,
-            len(meld.cards),
-            lane(mask, suit),
-            rules.around_the_corner,
-        )
+        key = (meld.id, suit, meld.start, len(meld.cards), lane(mask, suit))
+    else:  # a run's lay-offs are its blocks of cards held next to its ends
+        suit = meld.cards[0].suit_no
+        key = (meld.id, suit, meld.start, len(meld.cards), *run_blocks(meld, lane(mask, suit)))
     found = _LAYOFFS.get(key)
     if found is None:
         if len(_LAYOFFS) >= 8192:  # a game asks again and again for a few

@@ -228,14 +228,14 @@ def plain_depths(state: State, pile: Sequence[Card], held: int, keep: bool) -> l
     four = rules.min_new_run == 4
     span = 15 if four else 7
     lead = 3 if four else 2  # a start at p has its last card at p + lead
-    depths = [1] if keep else []
-    depth = 0
-    for chosen in reversed(pile):
-        depth += 1
+    cards = reversed(pile)
+    depths = []
+    if keep:  # (the caller's pile is never empty)
+        held |= next(cards).bit
+        depths.append(1)
+    for depth, chosen in enumerate(cards, len(depths) + 1):
         bit = chosen.bit
         held |= bit
-        if depth == 1 and keep:
-            continue
         rank = chosen.rank
         if (held >> rank & SPREAD).bit_count() >= 3 or wants & bit:
             depths.append(depth)  # a set, or a meld of the table takes it
