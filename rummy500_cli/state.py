@@ -576,7 +576,9 @@ _APPLY: dict[type, Callable[[State, Any], None]] = {
 
 
 def fold(events: Iterable[Event]) -> State:
-    """The state after a game's events; the first must be its GameStarted header.
+    """The state after a game's events; the first must be its GameStarted header (the
+    events trusted, as `apply` trusts them: a log is checked before it is read, see
+    `records.audit`).
 
     The events are a log's (the sequence number of each is its index): a takeback in
     them returns the game to an earlier event, so the fold is that of the line played
@@ -587,8 +589,13 @@ def fold(events: Iterable[Event]) -> State:
         raise ValueError("a game's first event must be game_started")
     state = State(header)
     handlers = _APPLY
-    try:  # State.apply's work, with the look-up of its handler at once (a long log's
-        for event in islice(events, 1, None):  # fold is mostly this loop)
+    last = _last_deal(events)
+    try:  # State.apply's work, with the look-up of its handler at once
+        for event in islice(events, 1, last):  # rounds over: what outlasts them only
+            kind = type(event)
+            if kind in _OUTLASTING:
+                handlers[kind](state, event)
+        for event in islice(events, last, None):
             handlers[type(event)](state, event)
     except NotAStep:  # a takeback or a seat change: fold the line played instead
         from .line import played_line
@@ -596,3 +603,18 @@ def fold(events: Iterable[Event]) -> State:
         return fold(played_line(events).events)
     state.applied = len(events)
     return state
+
+
+_OUTLASTING = frozenset({DealerDrawn, RoundEnded, GameEnded, TakenBack, SeatChanged})
+"""The events whose effect outlasts the next deal: the first dealer, the totals a round
+ends with, the game's end; and those that are not steps (`NotAStep`). A deal sets every
+other field of the state afresh (`_round_dealt`), so the fold of a log applies the plays
+of its last round only, and of the rounds before it what these events record."""
+
+
+def _last_deal(events: list[Event]) -> int:
+    """The index of the last deal in the events (1 when there is none)."""
+    for index in range(len(events) - 1, 0, -1):
+        if type(events[index]) is RoundDealt:
+            return index
+    return 1
