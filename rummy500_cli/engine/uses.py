@@ -216,6 +216,15 @@ def _beyond_an_end(melds: Sequence[Meld], chosen: Card, in_suit: int, around: bo
     return False
 
 
+_NEXT_TO = [0] + [
+    (1 << rank - 1 if rank > 1 else 1 << 13) | (1 << rank + 1 if rank < 13 else 1 << 1)
+    for rank in range(1, 14)
+]
+"""_NEXT_TO[rank]: the ranks next to it in a run (bit r for rank r; the Ace next to the 2
+and the King): a run through a card, or a block of cards reaching it from a run's end,
+holds one of them."""
+
+
 def plain_depths(state: State, pile: Sequence[Card], held: int, keep: bool) -> list[int]:
     """RULES 4.1: the usable pile depths where no rule bounds a play, no joker is held or
     in the pile and no rule counts copies: `has_use` at every depth in one pass, the
@@ -236,13 +245,19 @@ def plain_depths(state: State, pile: Sequence[Card], held: int, keep: bool) -> l
     for depth, chosen in enumerate(cards, len(depths) + 1):
         bit = chosen.bit
         held |= bit
-        rank = chosen.rank
-        if (held >> rank & SPREAD).bit_count() >= 3 or wants & bit:
-            depths.append(depth)  # a set, or a meld of the table takes it
+        if wants & bit:
+            depths.append(depth)  # a meld of the table takes it
             continue
-        suit = chosen.suit_no
+        rank = chosen.rank
+        if (held >> rank & SPREAD).bit_count() >= 3:
+            depths.append(depth)  # a set
+            continue
+        shift = LANE * chosen.suit_no
+        in_suit = held >> shift & RANKS
+        if not in_suit & _NEXT_TO[rank]:
+            continue  # no card of its suit next to it: no run through it, no block to it
         if around:
-            if run_through(held, suit, rank, rules):
+            if run_through(held, chosen.suit_no, rank, rules):
                 depths.append(depth)
                 continue
         else:  # masks.run_through, inline: the run starts that reach it, all lanes at once
@@ -250,11 +265,10 @@ def plain_depths(state: State, pile: Sequence[Card], held: int, keep: bool) -> l
             starts = line & line >> 1 & line >> 2
             if four:
                 starts &= line >> 3
-            near = starts << lead >> LANE * suit
+            near = starts << lead >> shift
             if near >> rank & span or (rank == 1 and near >> 14 & span):
                 depths.append(depth)
                 continue
-        in_suit = held >> LANE * suit & RANKS
-        if in_suit & wants >> LANE * suit and _beyond_an_end(state.melds, chosen, in_suit, around):
+        if in_suit & wants >> shift and _beyond_an_end(state.melds, chosen, in_suit, around):
             depths.append(depth)
     return depths
