@@ -43,7 +43,7 @@ round; the next stock-out ends it."""
 def legal(state: State) -> list[AnyAction]:
     """The draw phase's moves: the stock, each usable pile depth, each split take."""
     actions: list[AnyAction] = [DRAW]
-    actions.extend([TAKES[depth] for depth in usable_depths(state)])
+    actions += map(TAKES.__getitem__, usable_depths(state))
     if hooks(state).has_power:  # RULES 8, dealers_gambit
         actions.extend(split_takes(state))
     return actions

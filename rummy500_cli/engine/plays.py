@@ -65,7 +65,9 @@ def meld_actions(state: State, hand: list[Card], mask: int) -> list[LayMeld]:
     if rules.set_duplicate_suits:
         melds = [LayMeld(cards) for cards in sets_in(hand, rules, state.decks)]
     else:
-        melds = [meld for rank in set_ranks(mask, hand) for meld in set_melds(mask, rank)]
+        melds = []
+        for rank in set_ranks(mask, hand):  # (most hands hold none: no comprehension)
+            melds += set_melds(mask, rank)
     for suit in run_suits(mask, hand, rules):
         melds.extend(run_melds(suit, lane(mask, suit), rules))
     return melds
