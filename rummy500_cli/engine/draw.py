@@ -75,7 +75,9 @@ def usable_depths(state: State) -> list[int]:
         return [1]
     seat = state.to_move
     hand = state.hands[seat]
-    plain = rules.final_discard == "optional" and not needs_minimum(state, seat)
+    plain = rules.final_discard == "optional" and not (
+        rules.first_meld_min and needs_minimum(state, seat)
+    )
     mask = mask_of(hand)
     # RULES 8: with a joker held or taken, or the dealer's joker, the exact slow path
     gambit = variant_of(rules).dealers_joker
