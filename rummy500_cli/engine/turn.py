@@ -70,7 +70,8 @@ def turn_actions(state: State, seat: int, hand: list[Card]) -> list[AnyAction]:
     if variant.has_power and variant.power_problem(state, seat, "double") is None:  # RULES 8
         plays += doubled_actions(melds)
     plays += layoff_actions(state, hand, mask, variant)
-    plays += variant.extra_actions(state, seat)
+    if variant.has_power:  # RULES 8: the block of the dealer's joker
+        plays += variant.extra_actions(state, seat)
     if checked:
         plays = [action for action in plays if _allowed(state, seat, action)]
     if need and state.turn_points and state.turn_points < rules.first_meld_min:
