@@ -77,10 +77,9 @@ def turn_actions(state: State, seat: int, hand: list[Card]) -> list[AnyAction]:
     if need and state.turn_points and state.turn_points < rules.first_meld_min:
         return plays  # RULES 6b.4: no discard before the first plays reach the minimum
     kept = state.kept
-    if kept is None and state.decks == 1 and rules.jokers_per_deck < 2:
-        plays += map(DISCARDS.__getitem__, hand)  # one deck, one joker at most: no twins
-    elif kept is None:
-        plays += map(DISCARDS.__getitem__, dict.fromkeys(hand))
+    if kept is None:  # (one deck with one joker at most holds no twins to remove)
+        twins = state.decks > 1 or rules.jokers_per_deck > 1
+        plays += map(DISCARDS.__getitem__, dict.fromkeys(hand) if twins else hand)
     else:
         plays += [
             DISCARDS[card]
