@@ -45,8 +45,7 @@ class ByteStream:
     __slots__ = ("_at", "_buffer", "_counter", "_key")
 
     def __init__(self, seed: int | str, purpose: str) -> None:
-        text = seed if isinstance(seed, str) else str(seed)  # seed_text
-        self._key = f"rummy500/v{SHUFFLE_VERSION}/{purpose}/{text}".encode()
+        self._key = f"{_PREFIX}{purpose}/{seed}".encode()  # (a seed formats as seed_text)
         self._counter = 0
         self._buffer = b""
         self._at = 0
@@ -74,8 +73,12 @@ class ByteStream:
         """A uniform number in range(n), by rejection sampling of 32-bit words."""
         limit = 4294967296 - 4294967296 % n
         if not self._counter:  # a fresh stream (a bot's move): its first block at once
-            self._buffer = sha256(self._key + _BLOCK_0).digest()
+            block = self._buffer = sha256(self._key + _BLOCK_0).digest()
             self._counter = 1
+            self._at = 4
+            value = _WORD.unpack_from(block)[0]
+            if value < limit:  # the first word serves (nearly always)
+                return value % n
         while True:
             at = self._at
             if at + 4 > len(self._buffer):
@@ -88,6 +91,8 @@ class ByteStream:
 
 
 _BLOCK_0 = (0).to_bytes(8, "big")
+_PREFIX = f"rummy500/v{SHUFFLE_VERSION}/"
+_WORD = Struct(">I")
 
 
 def _words(seed: int | str, purpose: str) -> Iterator[int]:

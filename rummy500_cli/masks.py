@@ -82,6 +82,12 @@ _SETS: list[list[tuple[tuple[Card, ...], ...]]] = [
 order (as `melds.sets_in`)."""
 
 
+_BIT_RANKS = [[rank for rank in range(1, 8) if bits >> rank - 1 & 1] for bits in range(128)]
+"""_BIT_RANKS[bits]: the ranks 1-7 whose bits (rank r at bit r - 1) are set, in order."""
+_BIT_RANKS_HIGH = [[rank for rank in range(8, 14) if bits >> rank - 8 & 1] for bits in range(64)]
+"""The same for ranks 8-13 (rank r at bit r - 8)."""
+
+
 def set_ranks(mask: int, hand: Sequence[Card]) -> list[int]:
     """The ranks held in three suits or more, in the order of their first card in the
     hand (the order of `melds.sets_in`)."""
@@ -89,7 +95,7 @@ def set_ranks(mask: int, hand: Sequence[Card]) -> list[int]:
     many = (a & b & (c | d)) | (c & d & (a | b))
     if not many:
         return []
-    found = [rank for rank in range(1, 14) if many >> rank & 1]
+    found = _BIT_RANKS[many >> 1 & 0x7F] + _BIT_RANKS_HIGH[many >> 8 & 0x3F]
     if len(found) > 1:
         first = list(dict.fromkeys([card.rank for card in hand]))
         found.sort(key=first.index)
@@ -223,8 +229,11 @@ def takes(meld: Meld, rules: Rules, decks: int) -> int:
         rank = meld.rank
         duplicates = rules.set_duplicate_suits
         if len(cards) < (4 * decks if duplicates else 4) and rank:
-            on = 0 if duplicates else sum({card.suit_bit for card in cards})
-            found = sum(1 << (LANE * suit + rank) for suit in range(4) if not on >> suit & 1)
+            on = 0
+            if not duplicates:
+                for card in cards:
+                    on |= card.suit_bit
+            found = _LANES_OF[15 & ~on] << rank
     elif len(cards) < 13:
         around = rules.around_the_corner
         low, high = meld.start - 1, meld.start + len(cards)
@@ -274,6 +283,23 @@ class Table:
             wants |= bits
         twin.wants = wants
         return twin
+
+
+_LANES_OF = [sum(1 << LANE * suit for suit in range(4) if suits >> suit & 1) for suits in range(16)]
+"""_LANES_OF[suits]: bit 0 of the lane of each suit in `suits` (bit s for suit s)."""
+
+
+def run_blocks(meld: Meld, ranks: int) -> tuple[int, int]:
+    """How many cards of the ranks (bit r for rank r, the run's suit) continue a run
+    unbroken at its low end and at its high end, each at most the room it has (not
+    around the corner): what `layoffs_onto` lays off on it, in two numbers."""
+    start, size = meld.start, len(meld.cards)
+    room = 13 - size
+    below = ~ranks & ((1 << start) - 1)  # bit 0 is clear in a lane: below is never 0
+    low = start - below.bit_length()
+    above = (ranks | (ranks & 2) << 13) >> (start + size)  # the Ace at 14 too
+    high = (~above & (above + 1)).bit_length() - 1
+    return min(low, room), min(high, room)
 
 
 def layoffs_onto(

@@ -123,15 +123,23 @@ class Meld:
         return f"<Meld #{self.id} {self.kind} {format_cards(self.cards, ascii=True)}>"
 
 
-def laid_meld(id: int, owner: int, cards: Sequence[Card], values: Sequence[int]) -> Meld:
+def laid_meld(
+    id: int,
+    owner: int,
+    cards: Sequence[Card],
+    values: Sequence[int],
+    own: list[Card] | None = None,
+) -> Meld:
     """A new meld as it lies on the table, from its cards in meld order (a set by suit, a
-    run low to high, a joker as the card it stands for) and the values they scored."""
+    run low to high, a joker as the card it stands for) and the values they scored.
+    `own`: the same cards as a fresh list the meld may keep (the fold's: no copy)."""
     first = cards[0]
+    held = list(cards) if own is None else own
     # A set's first two cards share a rank; a run is laid low to high, so its first
     # card's rank is its start position (an Ace leads a run only as A-2-3).
     if first.rank == cards[1].rank:
-        return Meld(id, owner, "set", list(cards), list(values), rank=first.rank)
-    return Meld(id, owner, "run", list(cards), list(values), suit=first.suit, start=first.rank)
+        return Meld(id, owner, "set", held, list(values), rank=first.rank)
+    return Meld(id, owner, "run", held, list(values), suit=first.suit, start=first.rank)
 
 
 def parse_meld_id(text: str) -> int:

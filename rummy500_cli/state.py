@@ -9,6 +9,7 @@ is only ever changed by `apply`, so the same events always give the same state.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from itertools import islice
 from typing import Any, Literal
 
 from .cards import BY_TEXT, JOKER, Card, format_cards
@@ -318,11 +319,16 @@ class State:
         self.phase = "draw"
 
     def _stock_drawn(self, event: StockDrawn) -> None:
-        hand = self.hands[event.seat]
-        stock = self.stock
-        for text in event.cards:
-            stock.pop()
-            hand.append(CARD[text])
+        cards = event.cards
+        if len(cards) == 1:  # the common draw (RULES 4.1), at once
+            self.hands[event.seat].append(CARD[cards[0]])
+            self.stock.pop()
+        else:
+            hand = self.hands[event.seat]
+            stock = self.stock
+            for text in cards:
+                stock.pop()
+                hand.append(CARD[text])
         self.drew_stock = True
         self.phase = "play"
 
@@ -360,7 +366,7 @@ class State:
         if event.jokers:  # RULES 8: the meld holds what each joker stands for
             wild = [card is JOKER for card in cards]
             cards = faces_of(cards, _cards(event.jokers))
-        meld = laid_meld(len(self.melds) + 1, event.seat, cards, event.values)
+        meld = laid_meld(len(self.melds) + 1, event.seat, cards, event.values, cards)
         if meld.kind == "run" and len(cards) >= 7 and self.phase == "play":
             self.long_run = True
         meld.wild = wild
@@ -424,9 +430,11 @@ class State:
 
     def _remove(self, seat: int, cards: list[Card]) -> None:
         hand = self.hands[seat]
+        remove = hand.remove
         for card in cards:
-            hand.remove(card)
-        if self.pending is not None and self.pending in cards:
+            remove(card)
+        pending = self.pending
+        if pending is not None and pending in cards:
             self.pending = None
         if not hand and self.window_kind != "deadwood":
             self.phase = "between"  # RULES 5.1: the last card is down, the round is over
@@ -481,11 +489,14 @@ class State:
         # the turn ends
         if self.turn_points:
             self.opened[seat] = True
-        idle = self.idle_turns = 0 if self.drew_stock else self.idle_turns + 1
-        self.turn_points = 0
+            self.turn_points = 0
+        if self.drew_stock:
+            idle = self.idle_turns = 0
+            self.drew_stock = False
+        else:
+            idle = self.idle_turns = self.idle_turns + 1
         self.turns[seat] += 1
         self.long_run = False
-        self.drew_stock = False
         self.kept = None
         self.to_move = (seat + self.step) % self.n
         if not hand or idle >= IDLE_ROTATIONS * self.n:
@@ -565,7 +576,9 @@ _APPLY: dict[type, Callable[[State, Any], None]] = {
 
 
 def fold(events: Iterable[Event]) -> State:
-    """The state after a game's events; the first must be its GameStarted header.
+    """The state after a game's events; the first must be its GameStarted header (the
+    events trusted, as `apply` trusts them: a log is checked before it is read, see
+    `records.audit`).
 
     The events are a log's (the sequence number of each is its index): a takeback in
     them returns the game to an earlier event, so the fold is that of the line played
@@ -575,12 +588,33 @@ def fold(events: Iterable[Event]) -> State:
     if not isinstance(header, GameStarted):
         raise ValueError("a game's first event must be game_started")
     state = State(header)
-    apply = state.apply
-    try:
-        for index in range(1, len(events)):
-            apply(events[index])
+    handlers = _APPLY
+    last = _last_deal(events)
+    try:  # State.apply's work, with the look-up of its handler at once
+        for event in islice(events, 1, last):  # rounds over: what outlasts them only
+            kind = type(event)
+            if kind in _OUTLASTING:
+                handlers[kind](state, event)
+        for event in islice(events, last, None):
+            handlers[type(event)](state, event)
     except NotAStep:  # a takeback or a seat change: fold the line played instead
         from .line import played_line
 
         return fold(played_line(events).events)
+    state.applied = len(events)
     return state
+
+
+_OUTLASTING = frozenset({DealerDrawn, RoundEnded, GameEnded, TakenBack, SeatChanged})
+"""The events whose effect outlasts the next deal: the first dealer, the totals a round
+ends with, the game's end; and those that are not steps (`NotAStep`). A deal sets every
+other field of the state afresh (`_round_dealt`), so the fold of a log applies the plays
+of its last round only, and of the rounds before it what these events record."""
+
+
+def _last_deal(events: list[Event]) -> int:
+    """The index of the last deal in the events (1 when there is none)."""
+    for index in range(len(events) - 1, 0, -1):
+        if type(events[index]) is RoundDealt:
+            return index
+    return 1

@@ -8,10 +8,11 @@ from pathlib import Path
 import pytest
 
 from rummy500_cli.errors import LogError
-from rummy500_cli.events import FORMAT_VERSION
+from rummy500_cli.events import FORMAT_VERSION, RoundDealt
 from rummy500_cli.records.log import LogWriter, encode_log, load_state, parse_log, read_log
 from rummy500_cli.rules import make_rules
 from rummy500_cli.selfplay import bot_game
+from rummy500_cli.state import fold
 
 
 @pytest.fixture(scope="module")
@@ -156,3 +157,31 @@ def test_create_never_overwrites(tmp_path: Path, game_events) -> None:
     with pytest.raises(LogError, match="a file is already there"):
         LogWriter.create(path, game_events[:3])
     assert path.read_bytes() == encode_log(game_events[:3])
+
+
+FOLD_RULES = [
+    ({}, 2),
+    ({"rum_call": True, "out_of_turn": True, "opponents_hand": True}, 3),
+    ({"stock_out": "reshuffle", "hand_size": 13}, 2),
+    ({"variant": "jokers", "jokers_per_deck": 2}, 2),
+    ({"variant": "partnership"}, 4),
+    ({"variant": "persian", "jokers_per_deck": 4}, 4),
+    ({"variant": "dealers_gambit", "jokers_per_deck": 2}, 3),
+]
+
+
+@pytest.mark.parametrize(("options", "players"), FOLD_RULES)
+def test_the_fold_is_the_state_applied_event_by_event(options, players) -> None:
+    """`fold` applies of the rounds before the last deal only what outlasts a deal (the
+    totals, the first dealer): at every cut of a game of several rounds the state it
+    makes is the one every event applied in turn makes."""
+    rules = make_rules({"target": 10**6, "max_rounds": 4, **options})
+    _, events = bot_game(players, rules, seed=11, levels=("random", "greedy"))
+    state = fold(events[:1])
+    deals = 0
+    for cut in range(2, len(events) + 1):
+        state.apply(events[cut - 1])
+        deals += isinstance(events[cut - 1], RoundDealt)
+        if deals > 1 and (cut % 7 == 0 or isinstance(events[cut - 1], RoundDealt)):
+            assert fold(events[:cut]).fingerprint() == state.fingerprint(), cut
+    assert deals >= 2

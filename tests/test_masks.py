@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from rummy500_cli.actions import LayOff
 from rummy500_cli.cards import CARDS, Card
 from rummy500_cli.engine import legal_actions, play
+from rummy500_cli.engine.plays import meld_layoffs
 from rummy500_cli.errors import IllegalAction
 from rummy500_cli.masks import Table, mask_of, run_through
 from rummy500_cli.melds import hand_index, laid_meld, layoff_end, layoffs_on, runs_in, sets_in
@@ -104,6 +105,42 @@ def test_lay_offs_and_the_table_mask_agree_with_layoff_end(
         assert {(cards[0] if end == "high" else cards[-1], end) for cards, end in found} >= singles
         if singles:
             assert mask_of(hand) & table.wants
+
+
+@settings(max_examples=300, deadline=None)
+@given(hands, st.data())
+def test_kept_lay_off_actions_are_those_of_the_definition(
+    hand: list[Card], data: st.DataObject
+) -> None:
+    """`engine.plays.meld_layoffs` keeps the actions of each shape of meld and cards held
+    (for every rule set in one table): in the same order, they are `melds.layoffs_on`,
+    on runs and on sets, whichever rules were asked for before."""
+    mask = mask_of(hand)
+    for _ in range(4):
+        rules = RULES[data.draw(st.integers(0, len(RULES) - 1))]
+        suit = data.draw(st.integers(0, 3))
+        if data.draw(st.booleans()):
+            start = data.draw(st.integers(1, 11))
+            length = data.draw(st.integers(3, min(13, 15 - start)))
+            cards = [CARDS[suit * 13 + (start + i - 1) % 13] for i in range(length)]
+        else:
+            rank = data.draw(st.integers(1, 13))
+            suits = data.draw(st.sampled_from([s for s in combinations(range(4), 3)]))
+            cards = [CARDS[s * 13 + rank - 1] for s in suits]
+        meld = laid_meld(data.draw(st.integers(1, 3)), 0, cards, [0] * len(cards))
+        listed = [(a.cards, a.end) for a in meld_layoffs(meld, hand, mask, rules, 1)]
+        assert listed == list(layoffs_on(meld, hand, hand_index(hand), rules, 1))
+
+
+def test_kept_lay_offs_of_one_rule_set_are_not_those_of_another() -> None:
+    """The same run, one hand's lay-offs without around_the_corner (two at the low end,
+    one at the high end), then another's with it: each hand gets its own."""
+    meld = laid_meld(6, 0, [Card.parse(text) for text in ("JC", "QC", "KC")], [0] * 3)
+    first = [Card.parse(text) for text in ("9C", "10C", "AC")]
+    second = [Card.parse("AC")]
+    for hand, rules in ((first, RULES[0]), (second, RULES[2])):
+        listed = [(a.cards, a.end) for a in meld_layoffs(meld, hand, mask_of(hand), rules, 1)]
+        assert listed == list(layoffs_on(meld, hand, hand_index(hand), rules, 1))
 
 
 def test_a_copy_shares_melds_until_one_side_lays_off() -> None:

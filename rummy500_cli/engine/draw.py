@@ -25,7 +25,7 @@ from ..masks import mask_of
 from ..variants import variant_of
 from .hands import not_your_window
 from .lookahead import needs_minimum
-from .uses import chosen_uses, has_use, use_check
+from .uses import chosen_uses, has_use, plain_depths, use_check
 from .variants import hooks
 
 if TYPE_CHECKING:
@@ -43,7 +43,7 @@ round; the next stock-out ends it."""
 def legal(state: State) -> list[AnyAction]:
     """The draw phase's moves: the stock, each usable pile depth, each split take."""
     actions: list[AnyAction] = [DRAW]
-    actions.extend([TAKES[depth] for depth in usable_depths(state)])
+    actions += map(TAKES.__getitem__, usable_depths(state))
     if hooks(state).has_power:  # RULES 8, dealers_gambit
         actions.extend(split_takes(state))
     return actions
@@ -75,14 +75,19 @@ def usable_depths(state: State) -> list[int]:
         return [1]
     seat = state.to_move
     hand = state.hands[seat]
-    plain = rules.final_discard == "optional" and not needs_minimum(state, seat)
+    plain = rules.final_discard == "optional" and not (
+        rules.first_meld_min and needs_minimum(state, seat)
+    )
     mask = mask_of(hand)
     # RULES 8: with a joker held or taken, or the dealer's joker, the exact slow path
     gambit = variant_of(rules).dealers_joker
     wild = JOKER in hand or gambit
     twins = rules.set_duplicate_suits  # has_use counts the copies of the cards taken
+    keep = rules.top_discard == "keep"  # the top card may be kept
+    if plain and not wild and not twins and JOKER not in pile:
+        return plain_depths(state, pile, mask, keep)
     usable_plainly = use_check(state) if plain else None
-    depths = [1] if rules.top_discard == "keep" else []  # the top card may be kept
+    depths = [1] if keep else []
     for depth, chosen in enumerate(reversed(pile), 1):
         if chosen.rank:
             mask |= chosen.bit

@@ -25,8 +25,11 @@ def has(hand: Sequence[Card], cards: Sequence[Card]) -> bool:
     """Whether the hand holds the cards (twins from two decks counted)."""
     if len(cards) == 1:
         return cards[0] in hand
+    for card in cards:
+        if card not in hand:
+            return False
     if len(set(cards)) == len(cards):  # no twin among them: membership is enough
-        return all(card in hand for card in cards)
+        return True
     needed: dict[Card, int] = {}
     for card in cards:
         needed[card] = needed.get(card, 0) + 1

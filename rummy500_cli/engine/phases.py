@@ -43,9 +43,10 @@ def resolve(state: State, action: Action, seat: int | None = None) -> list[Event
     `seat`, when given, is who is asking: acting out of turn is refused. Raises
     IllegalAction (or AmbiguousAction) and changes nothing when the action is refused.
     """
-    if state.phase == "over":
+    now = state.phase
+    if now == "over":
         raise IllegalAction("the game is over")
-    phase = PHASES.get(state.phase) or hooks(state).phases.get(state.phase)
+    phase = PHASES.get(now) or hooks(state).phases.get(now)
     if phase is None:
         raise IllegalAction("no round is in play")
     mover = state.to_move

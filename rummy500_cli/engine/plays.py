@@ -11,12 +11,14 @@ from ..cards import Card
 from ..masks import (
     lane,
     layoffs_onto,
+    run_blocks,
     run_key,
     run_suits,
     set_ranks,
     sets_of_rank,
     suit_runs,
     suits_of,
+    takes,
 )
 from ..melds import Meld, sets_in
 from .values import layoff_values, meld_shape, meld_values
@@ -63,7 +65,9 @@ def meld_actions(state: State, hand: list[Card], mask: int) -> list[LayMeld]:
     if rules.set_duplicate_suits:
         melds = [LayMeld(cards) for cards in sets_in(hand, rules, state.decks)]
     else:
-        melds = [meld for rank in set_ranks(mask, hand) for meld in set_melds(mask, rank)]
+        melds = []
+        for rank in set_ranks(mask, hand):  # (most hands hold none: no comprehension)
+            melds += set_melds(mask, rank)
     for suit in run_suits(mask, hand, rules):
         melds.extend(run_melds(suit, lane(mask, suit), rules))
     return melds
@@ -100,26 +104,36 @@ def layoff_actions(
     return plays
 
 
-_RUN_LAYOFFS: dict[tuple[int, ...], tuple[LayOff, ...]] = {}
+_LAYOFFS: dict[tuple[int, ...], tuple[LayOff, ...]] = {}
 
 
 def meld_layoffs(
     meld: Meld, hand: list[Card], mask: int, rules: Rules, decks: int
 ) -> Sequence[LayOff]:
-    """The lay-offs of the hand onto one meld, as actions: on a run, made once for each
-    run, suit and ranks held in it, and kept (actions are immutable)."""
+    """The lay-offs of the hand onto one meld, as actions, made once for each shape of
+    meld and cards held that it takes, and kept (actions are immutable): on a run, its
+    suit, ends and the ranks held in the suit; on a set, the suits it still takes and
+    those held (a set under set_duplicate_suits counts copies: made each time)."""
+    key: tuple[int, ...]
     if meld.kind == "set":
-        return [
-            LayOff(cards, meld.id, end)
-            for cards, end in layoffs_onto(meld, hand, mask, rules, decks)
-        ]
-    suit = meld.cards[0].suit_no
-    key = (meld.id, suit, meld.start, len(meld.cards), lane(mask, suit), rules.around_the_corner)
-    found = _RUN_LAYOFFS.get(key)
+        if rules.set_duplicate_suits:
+            return [
+                LayOff(cards, meld.id, end)
+                for cards, end in layoffs_onto(meld, hand, mask, rules, decks)
+            ]
+        wanted = takes(meld, rules, decks)  # the rank and the suits not on it
+        key = (meld.id, len(meld.cards), wanted, mask & wanted)
+    elif rules.around_the_corner:  # (keys of three lengths: a set's, these, the next)
+        suit = meld.cards[0].suit_no
+        key = (meld.id, suit, meld.start, len(meld.cards), lane(mask, suit))
+    else:  # a run's lay-offs are its blocks of cards held next to its ends
+        suit = meld.cards[0].suit_no
+        key = (meld.id, suit, meld.start, len(meld.cards), *run_blocks(meld, lane(mask, suit)))
+    found = _LAYOFFS.get(key)
     if found is None:
-        if len(_RUN_LAYOFFS) >= 8192:  # a game asks again and again for a few
-            _RUN_LAYOFFS.clear()
-        found = _RUN_LAYOFFS[key] = tuple(
+        if len(_LAYOFFS) >= 8192:  # a game asks again and again for a few
+            _LAYOFFS.clear()
+        found = _LAYOFFS[key] = tuple(
             LayOff(cards, meld.id, end)
             for cards, end in layoffs_onto(meld, hand, mask, rules, decks)
         )

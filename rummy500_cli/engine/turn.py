@@ -62,7 +62,7 @@ def turn_actions(state: State, seat: int, hand: list[Card]) -> list[AnyAction]:
     """Every play the seat may make in its turn, then every discard it may make."""
     rules = state.rules
     variant = hooks(state)
-    need = needs_minimum(state, seat)
+    need = needs_minimum(state, seat) if rules.first_meld_min else 0
     checked = rules.final_discard == "required" or state.kept is not None or need
     mask = mask_of(hand)
     melds = meld_actions(state, hand, mask)
@@ -70,14 +70,16 @@ def turn_actions(state: State, seat: int, hand: list[Card]) -> list[AnyAction]:
     if variant.has_power and variant.power_problem(state, seat, "double") is None:  # RULES 8
         plays += doubled_actions(melds)
     plays += layoff_actions(state, hand, mask, variant)
-    plays += variant.extra_actions(state, seat)
+    if variant.has_power:  # RULES 8: the block of the dealer's joker
+        plays += variant.extra_actions(state, seat)
     if checked:
         plays = [action for action in plays if _allowed(state, seat, action)]
     if need and state.turn_points and state.turn_points < rules.first_meld_min:
         return plays  # RULES 6b.4: no discard before the first plays reach the minimum
     kept = state.kept
-    if kept is None:
-        plays += map(DISCARDS.__getitem__, dict.fromkeys(hand))
+    if kept is None:  # (one deck with one joker at most holds no twins to remove)
+        twins = state.decks > 1 or rules.jokers_per_deck > 1
+        plays += map(DISCARDS.__getitem__, dict.fromkeys(hand) if twins else hand)
     else:
         plays += [
             DISCARDS[card]
@@ -207,7 +209,7 @@ def _check_play(
             "meld it or lay it off now"
         )
     hand = state.hands[seat]
-    need = needs_minimum(state, seat)
+    need = needs_minimum(state, seat) if state.rules.first_meld_min else 0
     # the cards left are needed only for a card kept for the discard, or the minimum
     rest = remaining(hand, own) if need or state.kept is not None else None
     left = len(hand) - len(own)
@@ -279,7 +281,7 @@ def _discard(state: State, seat: int, action: Any) -> list[Event]:
         raise IllegalAction(missing(hand, [card]))
     if card is state.kept and hand.count(card) == 1:
         raise IllegalAction(f"{card} was taken from the pile this turn: discard another card")
-    need = needs_minimum(state, seat)
+    need = needs_minimum(state, seat) if rules.first_meld_min else 0
     if need and state.turn_points:
         raise IllegalAction(
             f"first_meld_min={rules.first_meld_min}: your plays this turn total "

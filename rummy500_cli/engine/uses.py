@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from ..actions import LayMeld, LayOff
 from ..cards import JOKER, Card
-from ..masks import LANE, RANKS, SPREAD, lane, layoffs_onto, mask_of, run_through, suit_runs
+from ..masks import ACES, LANE, RANKS, SPREAD, lane, layoffs_onto, mask_of, run_through, suit_runs
 from ..melds import Meld, rank_at, sets_in
 from .hands import play_problem, remaining, table_after
 from .lookahead import needs_minimum, reachable
@@ -190,20 +190,85 @@ def use_check(state: State) -> UseCheck:
         in_suit = held >> shift & RANKS
         if not in_suit & wants >> shift:
             return False  # no lay-offs, or no card next to an end of a run of its suit held
-        for meld in melds:  # is it further out, beyond held cards next to an end?
-            if meld.kind == "set" or meld.cards[0].suit_no != suit:
-                continue
-            room = 13 - len(meld.cards)
-            for step, position in ((-1, meld.start - 1), (1, meld.end + 1)):
-                for _ in range(room):
-                    if not around and not 1 <= position <= 14:
-                        break
-                    there = rank_at(position)
-                    if not in_suit >> there & 1:
-                        break
-                    if there == rank:
-                        return True
-                    position += step
-        return False
+        return _beyond_an_end(melds, chosen, in_suit, around)
 
     return usable
+
+
+def _beyond_an_end(melds: Sequence[Meld], chosen: Card, in_suit: int, around: bool) -> bool:
+    """Whether a run on the table reaches the chosen card through held cards of its suit
+    (`in_suit`: their ranks) next to one of its ends: a lay-off of a block."""
+    rank, suit = chosen.rank, chosen.suit_no
+    for meld in melds:
+        if meld.kind == "set" or meld.cards[0].suit_no != suit:
+            continue
+        room = 13 - len(meld.cards)
+        for step, position in ((-1, meld.start - 1), (1, meld.end + 1)):
+            for _ in range(room):
+                if not around and not 1 <= position <= 14:
+                    break
+                there = rank_at(position)
+                if not in_suit >> there & 1:
+                    break
+                if there == rank:
+                    return True
+                position += step
+    return False
+
+
+_NEXT_TO = [0] + [
+    (1 << rank - 1 if rank > 1 else 1 << 13) | (1 << rank + 1 if rank < 13 else 1 << 1)
+    for rank in range(1, 14)
+]
+"""_NEXT_TO[rank]: the ranks next to it in a run (bit r for rank r; the Ace next to the 2
+and the King): a run through a card, or a block of cards reaching it from a run's end,
+holds one of them."""
+
+
+def plain_depths(state: State, pile: Sequence[Card], held: int, keep: bool) -> list[int]:
+    """RULES 4.1: the usable pile depths where no rule bounds a play, no joker is held or
+    in the pile and no rule counts copies: `has_use` at every depth in one pass, the
+    hand's mask (`held`) growing by each card taken. `keep`: the top card may be kept
+    (top_discard=keep), so depth 1 is usable as it is. The draw phase asks this at
+    every turn, over a pile of any length."""
+    rules = state.rules
+    wants = state.table().wants if rules.pile_use == "meld_or_layoff" else 0
+    around = rules.around_the_corner
+    four = rules.min_new_run == 4
+    span = 15 if four else 7
+    lead = 3 if four else 2  # a start at p has its last card at p + lead
+    cards = reversed(pile)
+    depths = []
+    if keep:  # (the caller's pile is never empty)
+        held |= next(cards).bit
+        depths.append(1)
+    for depth, chosen in enumerate(cards, len(depths) + 1):
+        bit = chosen.bit
+        held |= bit
+        if wants & bit:
+            depths.append(depth)  # a meld of the table takes it
+            continue
+        rank = chosen.rank
+        if (held >> rank & SPREAD).bit_count() >= 3:
+            depths.append(depth)  # a set
+            continue
+        shift = LANE * chosen.suit_no
+        in_suit = held >> shift & RANKS
+        if not in_suit & _NEXT_TO[rank]:
+            continue  # no card of its suit next to it: no run through it, no block to it
+        if around:
+            if run_through(held, chosen.suit_no, rank, rules):
+                depths.append(depth)
+                continue
+        else:  # masks.run_through, inline: the run starts that reach it, all lanes at once
+            line = held | (held & ACES) << 13
+            starts = line & line >> 1 & line >> 2
+            if four:
+                starts &= line >> 3
+            near = starts << lead >> shift
+            if near >> rank & span or (rank == 1 and near >> 14 & span):
+                depths.append(depth)
+                continue
+        if in_suit & wants >> shift and _beyond_an_end(state.melds, chosen, in_suit, around):
+            depths.append(depth)
+    return depths

@@ -43,7 +43,7 @@ class Play:
     actions and their resolver (dealers_gambit: `power`)."""
     has_power: ClassVar[bool] = False
     """Whether there is a dealer's joker whose power a play may use (`power_problem`
-    says when): where not, the listings skip the power hooks."""
+    says when): where not, the listings skip the power hooks (`extra_actions` too)."""
     joker_plays: ClassVar[bool] = False
     """Whether jokers take part in plays at all (wild, or in sets of jokers): where not,
     the listings skip the joker hooks."""

@@ -6,8 +6,10 @@
    joker is a listed action. Against another commit, with alternate.py (whole runs) or
    engine_pairs.py (units of games); against OpenSpiel, with openspiel.py.
 2. Folding a large log (decode + apply) against msgspec's bare typed decode of the same
-   lines, measured in the same run (target: within 2x); and the full load, which also
-   checks every sequence number and the hash chain.
+   lines, measured in the same run (target: within 2x); every event applied in turn, as
+   a replay steps through a game (the fold skips the plays of rounds a later deal
+   makes irrelevant); and the full load, which also checks every sequence number and
+   the hash chain.
 
 With --games N each play figure is the same N seeded games on every run, timed by the
 process's CPU time rather than the wall clock: on a shared machine that is what
@@ -86,12 +88,19 @@ def main() -> None:
     def folded() -> None:
         load_state([decoder.decode(line).event for line in lines])
 
+    def stepped() -> None:
+        events = [decoder.decode(line).event for line in lines]
+        state = fold(events[:1])
+        for event in events[1:]:
+            state.apply(event)
+
     def loaded() -> None:
         load_state(parse_log(data).events)
 
     clock = time.process_time if args.games else time.perf_counter
     base = best_of(3, bare, clock)
     fold_time = best_of(3, folded, clock)
+    step_time = best_of(3, stepped, clock)
     load_time = best_of(3, loaded, clock)
     count = len(lines)
     print(
@@ -101,6 +110,11 @@ def main() -> None:
     print(
         f"  fold (decode + apply): {count / fold_time:,.0f} events/s, "
         f"{fold_time / base:.2f}x the bare decode (target <= 2x)"
+    )
+    print(
+        f"  decode + apply of every event in turn (a replay's work; the fold applies of "
+        f"the rounds before the last deal only what outlasts them): "
+        f"{count / step_time:,.0f} events/s, {step_time / base:.2f}x the bare decode"
     )
     print(
         f"  load (decode + sequence and hash-chain checks + apply): "
