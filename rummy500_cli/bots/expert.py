@@ -63,8 +63,6 @@ class ExpertBot(Bot):
         super().__init__(seed, seat)
         self.think = think
         self.strong = StrongBot(seed, seat)
-        self.last_samples = 0
-        self.last_moves = 0.0
 
     def decide(
         self, state: State, legal: list[AnyAction], knowledge: Knowledge | None
@@ -120,8 +118,6 @@ class ExpertBot(Bot):
             samples += 1
             if samples >= MIN_SAMPLES:
                 alive = [i for i in alive if _upper(gains[i], Z_DROP) > 0]
-        self.last_samples = samples
-        self.last_moves = spent
         best, best_gain = 0, 0.0
         for index in range(1, count):
             found = gains[index]
@@ -131,38 +127,6 @@ class ExpertBot(Bot):
             if gain > best_gain and gain > Z * error:
                 best, best_gain = index, gain
         return best, best_gain, samples
-
-    def weigh(
-        self,
-        state: State,
-        knowledge: Knowledge,
-        candidates: list[AnyAction],
-        rng,
-        salt: str = "",
-        min_samples: int = 0,
-        max_samples: int = 400,
-    ) -> tuple[list[float], int]:
-        """Each candidate's mean value over the same sampled deals of the unseen cards
-        (common random numbers), within the budget: the search behind `decide`, and what
-        `analyze` asks of the expert. Answers the means and the number of deals."""
-        budget = self.think * MOVES_PER_MS
-        totals = [0.0] * len(candidates)
-        samples = 0
-        spent = 0.0
-        work = WORK[0]
-        layable = Context(state, knowledge).layable
-        while samples < min_samples or (spent < budget and samples < max_samples):
-            world = likely_deal(state, knowledge, rng, f"{state.applied}{salt}/{samples}", layable)
-            for index, action in enumerate(candidates):
-                value, moves = self._playout(world.copy(), action)
-                totals[index] += value
-                spent += moves
-            spent += (WORK[0] - work) * WORK_WEIGHT
-            work = WORK[0]
-            samples += 1
-        self.last_samples = samples
-        self.last_moves = spent
-        return [total / samples for total in totals] if samples else totals, samples
 
     def candidates(
         self, state: State, legal: list[AnyAction], knowledge: Knowledge

@@ -6,7 +6,10 @@ people). So a sampled deal should seldom give another hand a card that lays off 
 table now, or one that makes a three-card meld with the cards already dealt to that hand
 (the cards known to be in it, from the pile, included). Such cards are not ruled out: a
 player may hold back on purpose, or have drawn the card since; they get the weight
-`UNLIKELY` against 1 for any other card.
+`UNLIKELY` against 1 for any other card, once for each reason: once if it lays off,
+once if it makes a meld with the hand's known cards, and once more each time a card
+dealt to the hand leaves it making a meld (so a card that several of the hand's cards
+call for is rarer still).
 
 `likely_deal` reads only what the seat knows (its `Knowledge`: the unseen cards, the
 cards known to be in each hand, the hand sizes) and the table, which everyone sees, so
