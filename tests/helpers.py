@@ -8,6 +8,7 @@ last seat deals. Turns are then played with `act(state, "draw", "meld 7H 7S 7D",
 
 from __future__ import annotations
 
+import subprocess
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
@@ -159,3 +160,20 @@ def deck_file(path: Path, hands: Sequence[str], up: str, stock: str = "") -> Pat
     top = stack([cards(hand) for hand in hands], card(up), cards(stock))
     path.write_text(" ".join(c.ascii for c in top) + "\n")
     return path
+
+
+def in_shell(
+    command: str, cwd: Path, env: dict[str, str], stdin: str = ""
+) -> subprocess.CompletedProcess[str]:
+    """Run a command line as a user types it, in `/bin/sh` with this environment (a
+    command that hangs fails after two minutes)."""
+    return subprocess.run(
+        ["/bin/sh", "-c", command],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env=env,
+        timeout=120,
+        check=False,
+    )

@@ -127,18 +127,21 @@ def test_a_game_with_a_rebuilt_stock_verifies_and_resumes(tmp_path) -> None:
 EVIL = "\x1b]0;PWNED\x07\x1b[2JEvil\u202e"
 
 
-def hostile_names(tmp_path: Path) -> Path:
-    """A sound game (it verifies) whose first player and seed carry terminal codes, as
-    anyone can make one and share it."""
-    seed = "7\x1b[31m\x9b2J"
-    events = new_game([EVIL, "Bob"], make_rules(), seed, seats=("human", "bot:greedy"))
+def shared_game(path: Path, first: str, seed: str) -> Path:
+    """A sound game (it verifies) with this first player's name and this seed, as anyone
+    can make one and share it: 120 events of a person against the greedy bot."""
+    events = new_game([first, "Bob"], make_rules(), seed, seats=("human", "bot:greedy"))
     state = fold(events)
     bots = [BOTS["greedy"](seed, seat) for seat in range(2)]
     while not state.over and len(events) < 120:
         events += play(state, bots[state.to_move].choose(state))
-    path = tmp_path / "evil.jsonl"
     path.write_bytes(encode_log(events))
     return path
+
+
+def hostile_names(tmp_path: Path) -> Path:
+    """A shared game whose first player and seed carry terminal codes."""
+    return shared_game(tmp_path / "evil.jsonl", EVIL, "7\x1b[31m\x9b2J")
 
 
 @pytest.mark.parametrize("color", [False, True], ids=["plain", "color"])
@@ -172,15 +175,7 @@ def test_terminal_codes_from_a_log_are_shown_escaped(tmp_path, color) -> None:
 
 def test_a_newline_in_a_name_from_a_log_cannot_fake_a_line(tmp_path) -> None:
     """A name is shown on one line by every presenter: a newline from a log is `\\n`."""
-    seed = "7"
-    forged = "Ana\nBob wins the game with 500."
-    events = new_game([forged, "Bob"], make_rules(), seed, seats=("human", "bot:greedy"))
-    state = fold(events)
-    bots = [BOTS["greedy"](seed, seat) for seat in range(2)]
-    while not state.over and len(events) < 120:
-        events += play(state, bots[state.to_move].choose(state))
-    log = tmp_path / "forged.jsonl"
-    log.write_bytes(encode_log(events))
+    log = shared_game(tmp_path / "forged.jsonl", "Ana\nBob wins the game with 500.", "7")
     folder = saves(tmp_path)
     (folder / "forged.jsonl").write_bytes(log.read_bytes())
     runs = {

@@ -31,6 +31,7 @@ from pathlib import Path
 import click
 import msgspec
 import pytest
+from helpers import in_shell
 
 from rummy500_cli.actions import ALIASES, AnyAction
 from rummy500_cli.bots import BOTS
@@ -480,15 +481,7 @@ def test_play_page_session_is_real(index: int, tmp_path: Path, shell_path: dict)
     for name, lines in marked_blocks(PLAY, "file"):
         (tmp_path / name).write_text("\n".join(lines) + "\n", encoding="utf-8")
     command, segments = session_segments(SESSIONS[index][1])
-    result = subprocess.run(
-        ["/bin/sh", "-c", command],
-        capture_output=True,
-        text=True,
-        cwd=tmp_path,
-        env=shell_path,
-        timeout=120,
-        check=False,
-    )
+    result = in_shell(command, tmp_path, shell_path)
     assert result.returncode == 0, result.stderr
     output = as_shown(result.stdout, tmp_path).splitlines()
     assert contains_in_order(output, segments), (
@@ -782,15 +775,7 @@ def run_shell(commands: list[str], cwd: Path, env: dict[str, str]) -> list[tuple
             f"printf '\\n{MARK} %d\\n' \"$__status\"",
             '(exit "$__status")',
         ]
-    result = subprocess.run(
-        ["/bin/sh", "-c", "\n".join(script)],
-        capture_output=True,
-        text=True,
-        cwd=cwd,
-        env=env,
-        timeout=120,
-        check=False,
-    )
+    result = in_shell("\n".join(script), cwd, env)
     parts = re.split(rf"\n?{MARK} (\d+)\n", result.stdout)
     assert len(parts) == 2 * len(commands) + 1, result.stdout + result.stderr
     return [

@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers import in_shell
 from test_cli import deck_text
 
 from rummy500_cli import program
@@ -87,19 +88,6 @@ def shell_env(tmp_path: Path) -> dict[str, str]:
     )
     env.pop("NO_COLOR", None)
     return env
-
-
-def in_shell(command: str, cwd: Path, env: dict[str, str], stdin: str = ""):
-    return subprocess.run(
-        ["/bin/sh", "-c", command],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        cwd=cwd,
-        env=env,
-        timeout=120,
-        check=False,
-    )
 
 
 @pytest.mark.skipif(not SCRIPT.exists(), reason="the rummy500 script is installed with -e .")
