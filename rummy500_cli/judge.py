@@ -36,7 +36,7 @@ from .bots.expert import _spread as spread_of_values
 from .bots.knowledge import Knowledge, determinize, masked_state
 from .bots.strong import Context, StrongBot
 from .engine import legal_actions, recorded_action, resolve
-from .events import Event, GameEnded, GameStarted, RoundDealt, RoundEnded
+from .events import Event, GameEnded, GameStarted, RoundEnded
 from .sides import partner_of, partnered, team_of
 from .state import State
 from .variants import variant_of
@@ -69,8 +69,6 @@ CLOSE_BUDGET = 8.0
 MAX_SAMPLES = 400
 LATE_STOCK = 3
 """Stock cards per player at or below which the playouts go on to the round's end."""
-CHUNK = 12
-"""Decision points per task of a worker process."""
 JUDGE_VERSION = 1
 """Bumped when the judge's method changes, so that saved analyses are redone."""
 
@@ -397,30 +395,31 @@ _WORK: dict[str, object] = {}
 """What a worker process inherits (by fork): the events and the settings."""
 
 
-def decision_points(events: Sequence[Event], seats: Sequence[int]) -> list[list[int]]:
-    """The log lines of the chosen seats' draws and plays, grouped by round (a worker
-    process takes a round or a piece of one)."""
+def decision_points(events: Sequence[Event], seats: Sequence[int]) -> list[tuple[int, int]]:
+    """The log lines of the chosen seats' draws and plays, in game order, each with the
+    depth of the discard pile there: what makes a position slow to weigh (each pile take
+    is a candidate, and a deep take makes a long turn)."""
     header = events[0]
     assert isinstance(header, GameStarted)
     state = State(header)
-    groups: list[list[int]] = [[]]
+    points: list[tuple[int, int]] = []
     for index in range(1, len(events)):
-        event = events[index]
-        if isinstance(event, RoundDealt) and groups[-1]:
-            groups.append([])
         if state.phase in ("draw", "play") and state.to_move in seats:
-            groups[-1].append(index)
-        state.apply(event)
-    return [group for group in groups if group]
+            points.append((index, len(state.pile)))
+        state.apply(events[index])
+    return points
 
 
-def _chunks(groups: list[list[int]], size: int = CHUNK) -> list[list[int]]:
-    """The groups cut into pieces of at most `size` positions, so that the processes
-    finish together (a piece replays its game from the start: it costs little)."""
-    return [group[i : i + size] for group in groups for i in range(0, len(group), size)]
+def _tasks(points: list[tuple[int, int]]) -> list[int]:
+    """The positions in the order the processes take them, one at a time: the likely
+    slowest (the deepest piles) first, so that neither process is left with a long one
+    while the other has finished (a task replays its game from the start: it costs
+    little)."""
+    return [index for index, _depth in sorted(points, key=lambda point: (-point[1], point[0]))]
 
 
 def _judge_group(indices: list[int]) -> list[Decision]:
+    """The decisions at these positions of the game (in game order), weighed."""
     events = _WORK["events"]
     think = _WORK["think"]
     sample_seed = _WORK["sample_seed"]
@@ -445,6 +444,10 @@ def _judge_group(indices: list[int]) -> list[Decision]:
     return done
 
 
+def _judge_one(index: int) -> tuple[int, list[Decision]]:
+    return index, _judge_group([index])
+
+
 def judge_decisions(
     events: Sequence[Event],
     seats: Sequence[int],
@@ -455,35 +458,35 @@ def judge_decisions(
 ) -> list[Decision]:
     """Every decision of the seats weighed (see the module docstring), in game order.
 
-    `jobs` processes share the rounds (default: every core); the verdicts are the same
+    `jobs` processes share the positions (default: every core); the verdicts are the same
     for any number. `progress(done, total)` hears of the positions looked at.
     """
-    groups = _chunks(decision_points(events, seats))
+    points = decision_points(events, seats)
+    indices = [index for index, _depth in points]
     _WORK.update(events=list(events), think=think, sample_seed=sample_seed)
     jobs = default_jobs() if jobs is None else jobs
-    points = sum(map(len, groups))
+    total = len(indices)
     decisions: list[Decision] = []
     try:
-        if jobs <= 1 or len(groups) <= 1:
-            for number, group in enumerate(groups):
-                decisions += _judge_group(group)
+        if jobs <= 1 or total <= 1:
+            for number, index in enumerate(indices):
+                decisions += _judge_group([index])
                 if progress is not None:
-                    progress(sum(map(len, groups[: number + 1])), points)
+                    progress(number + 1, total)
         else:
             import multiprocessing
 
             context = multiprocessing.get_context("fork")
-            # the longest pieces first, so that no process is left with one at the end
-            order = sorted(range(len(groups)), key=lambda i: -len(groups[i]))
-            results: dict[int, list[Decision]] = {}
-            with context.Pool(min(jobs, len(groups))) as pool:
-                tasks = [groups[i] for i in order]
-                for number, found in zip(order, pool.imap(_judge_group, tasks), strict=True):
-                    results[number] = found
+            tasks = _tasks(points)
+            found: dict[int, list[Decision]] = {}
+            with context.Pool(min(jobs, total)) as pool:
+                weighed = pool.imap_unordered(_judge_one, tasks)
+                for number, (index, decided) in enumerate(weighed):
+                    found[index] = decided
                     if progress is not None:
-                        progress(sum(len(groups[i]) for i in results), points)
-            for number in range(len(groups)):
-                decisions += results[number]
+                        progress(number + 1, total)
+            for index in indices:
+                decisions += found[index]
     finally:
         _WORK.clear()
     return decisions

@@ -233,3 +233,14 @@ def test_the_blind_win_chance_reads_no_hand() -> None:
     assert other.hands[1] != state.hands[1]
     assert win_chances(other, blind=True) == win_chances(state, blind=True)
     assert win_chances(other) != win_chances(state)
+
+
+def test_the_verdicts_are_the_same_for_any_number_of_processes() -> None:
+    """The processes take the positions one at a time, the deepest piles first: the
+    verdicts, and their order (the game's), are those of one process."""
+    events = read_log(REPLAYS / "stacked-deep-take.jsonl").events
+    alone = judge_decisions(events, [0, 1], think=25, jobs=1)
+    shared = judge_decisions(events, [0, 1], think=25, jobs=2)
+    assert len(alone) > 10
+    assert [d.seq for d in shared] == sorted(d.seq for d in shared)
+    assert shared == alone
