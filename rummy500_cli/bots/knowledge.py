@@ -15,6 +15,8 @@
 
 from __future__ import annotations
 
+from itertools import compress
+
 import msgspec
 
 from ..cards import CARDS, JOKER, Card, new_deck
@@ -178,7 +180,7 @@ class Knowledge:
     @classmethod
     def build(cls, state: State, seat: int, memory: Memory | None = None) -> Knowledge:
         """From the seat's view of the state and, when it is in step, its memory."""
-        k = cls()
+        k = cls.__new__(cls)  # every field is set below
         k.seat = seat
         n = k.n = state.n
         k.counts = [len(hand) for hand in state.hands]
@@ -200,18 +202,19 @@ class Knowledge:
             empty: list[list[Card]] = [[] for _ in range(n)]
             k.known = [[] for _ in range(n)]
             k.took = k.refused = k.discarded = empty
-        live = list(_deck_counts(state.decks, state.rules.jokers_per_deck))
+        live = _deck_counts(state.decks, state.rules.jokers_per_deck).copy()
         for card in state.hands[seat]:
             live[card.code] -= 1
         for card in state.pile:
             live[card.code] -= 1
         for meld in state.melds:
-            for card in physical(meld):  # RULES 8: a joker on the table is a joker
+            # RULES 8: a joker on the table is a joker
+            for card in physical(meld) if meld.wild else meld.cards:
                 live[card.code] -= 1
         if state.gambit is not None:  # RULES 8: the dealer's joker and the cards set aside
             for card in state.gambit.aside():
                 live[card.code] -= 1
-        for other in range(n):
+        for other in range(n) if in_step else ():
             if other == seat:
                 continue
             known = k.known[other]
@@ -221,13 +224,14 @@ class Knowledge:
             for card in known:
                 live[card.code] -= 1
         k.live = live
-        unseen: list[Card] = []
-        for code, count in enumerate(live):
-            if count > 0:
-                unseen.append(CARDS[code])
-                if count > 1:
-                    unseen.extend([CARDS[code]] * (count - 1))
-        k.unseen = unseen
+        if max(live) <= 1 and min(live) >= 0:  # one copy at most: the usual case
+            k.unseen = list(compress(CARDS, live))  # CARDS: the 53 codes
+        else:
+            unseen: list[Card] = []
+            for code, count in enumerate(live):
+                if count > 0:
+                    unseen.extend([CARDS[code]] * count)
+            k.unseen = unseen
         return k
 
 
