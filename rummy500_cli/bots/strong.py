@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from ..actions import AnyAction, ChooseUpcard, Discard, DrawStock, LayMeld, LayOff, TakePile
 from ..cards import CARDS, JOKER, Card
+from ..masks import lane, mask_of, suits_of
 from ..melds import rank_at
 from ..persian import plays_jokers
 from ..rules import Rules
@@ -60,6 +61,24 @@ NEAR = [
 ]
 """By card code: the codes one above, one below, two above, two below in its suit (an
 Ace is next to the 2 and to the King)."""
+
+
+_BITS = [bin(suits).count("1") for suits in range(16)]
+"""By a mask of suits: how many suits it holds."""
+
+
+def _near(a: int, b: int) -> bool:
+    d = abs(a - b)
+    return 0 < d <= 2 or d >= 11
+
+
+def _related(a: Card, b: Card) -> bool:
+    return a.rank == b.rank or (a.suit_no == b.suit_no and _near(a.rank, b.rank))
+
+
+RELATED = [[_related(a, b) for b in CARDS[:53]] for a in CARDS[:53]]
+"""By two card codes: whether the cards may meld together (same rank, or two apart at
+most in one suit), so that one's loss changes the other's value."""
 _VALUE_TABLES: dict[Rules, tuple[list[int], list[int], list[int]]] = {}
 
 
@@ -95,6 +114,7 @@ class Context:
         "n",
         "outs",
         "pile",
+        "pile_mask",
         "q",
         "risk",
         "rules",
@@ -118,8 +138,9 @@ class Context:
         self.stock = k.stock
         self.values = _values(rules)
         live = k.live
-        outs = [float(x) for x in live]
+        outs = list(map(float, live))
         pile = self.pile = state.pile
+        self.pile_mask = -1  # `masks.mask_of(pile)`, once asked for
         only_top = rules.top_discard == "only"
         for depth in range(1, min(len(pile), 12) + 1):
             if only_top and depth > 1:
@@ -174,9 +195,14 @@ class Context:
         stock_turns = (self.stock + 1) / self.n * 1.3
         if self.rules.stock_out != "end":
             stock_turns += 6
-        closest = min(
-            (1.0 + 0.9 * self.counts[j] for j in range(self.n) if j != self.seat), default=20.0
-        )
+        counts, seat = self.counts, self.seat
+        closest = 20.0  # (no other seat)
+        first = True
+        for j in range(self.n):
+            if j != seat:
+                turns = 1.0 + 0.9 * counts[j]
+                if first or turns < closest:
+                    closest, first = turns, False
         return max(1.0, min(stock_turns, closest))
 
     # --- the value of a card in a hand ------------------------------------------------
@@ -271,24 +297,27 @@ class Context:
 
     def marginals(self, cards: list[Card]) -> dict[Card, float]:
         """What each card adds to the hand's worth (its loss costs this much)."""
+        return self.marginals_and_worth(cards)[0]
+
+    def marginals_and_worth(self, cards: list[Card]) -> tuple[dict[Card, float], float]:
+        """`marginals`, and the hand's worth (`hand_worth`) from the same card values."""
         have = [0] * 53
         for card in cards:
             have[card.code] += 1
-        values = {card: self.card_value(card, have) for card in cards}
+        card_value = self.card_value
+        values = {card: card_value(card, have) for card in cards}
         out: dict[Card, float] = {}
-        for card in values:
-            total = values[card]
-            have[card.code] -= 1
-            for other in values:
-                if other is card:
-                    continue
-                if other.rank == card.rank or (
-                    other.suit_no == card.suit_no and _near(other.rank, card.rank)
-                ):
-                    total += values[other] - self.card_value(other, have)
-            have[card.code] += 1
+        items = list(values.items())
+        for card, total in items:
+            code = card.code
+            related = RELATED[code]
+            have[code] -= 1
+            for other, value in items:
+                if other is not card and related[other.code]:
+                    total += value - card_value(other, have)
+            have[code] += 1
             out[card] = total
-        return out
+        return out, sum([values[card] for card in cards])
 
     # --- what a discard gives away ----------------------------------------------------
 
@@ -297,18 +326,20 @@ class Context:
         above the chosen one come along): with pile cards it makes a meld (anyone can
         take the deepest of them and lay it at once) or a near meld (a taker needs one
         card of its own)."""
-        pile = self.pile
-        if not pile:
+        if not self.pile:
             return 0.0
-        rank = card.rank
-        same = {c.suit_no for c in pile if c.rank == rank and c.suit_no != card.suit_no}
-        suited = {c.rank for c in pile if c.suit_no == card.suit_no}
-        up1, dn1 = _wrap(rank + 1) in suited, _wrap(rank - 1) in suited
-        up2, dn2 = _wrap(rank + 2) in suited, _wrap(rank - 2) in suited
+        mask = self.pile_mask
+        if mask < 0:
+            mask = self.pile_mask = mask_of(self.pile)  # each card once: as the sets were
+        rank, suit = card.rank, card.suit_no
+        same = _BITS[suits_of(mask, rank) & ~(1 << suit)]  # the rank in other suits
+        suited = lane(mask, suit)  # the suit's ranks, bit r for rank r
+        up1, dn1 = suited >> _wrap(rank + 1) & 1, suited >> _wrap(rank - 1) & 1
+        up2, dn2 = suited >> _wrap(rank + 2) & 1, suited >> _wrap(rank - 2) & 1
         tv = self.values[1][card.code]
-        if len(same) >= 2 or (up1 and (dn1 or up2)) or (dn1 and dn2):
+        if same >= 2 or (up1 and (dn1 or up2)) or (dn1 and dn2):
             return 2.5 * tv + 10
-        near = len(same) + up1 + dn1 + up2 + dn2
+        near = same + up1 + dn1 + up2 + dn2
         return min(near, 2) * 0.3 * (tv + 8)
 
     def feed(self, card: Card) -> float:
@@ -317,12 +348,19 @@ class Context:
         rules = self.rules
         k = self.k
         total = 0.0
-        tv = table_value(card, rules, True)
+        tv = self.values[1][card.code]  # table_value(card, rules, True)
         layable = rules.pile_use == "meld_or_layoff" and card.code in self.layable
         if card is JOKER:
             return FEED * self.joker_feed(layable, tv)
         pile_gain = self.pile_gain(card)
         partner = partner_of(self.seat, rules)
+        live = self.live
+        rank, suit = card.rank, card.suit_no
+        rank_live = sum([live[s * 13 + rank - 1] for s in range(4) if s != suit])
+        base = suit * 13 - 1
+        run_live = live[base + _wrap(rank - 1)] + live[base + _wrap(rank + 1)]
+        pairs = rank_live * (rank_live - 1) / 2 + run_live * 1.2
+        related = RELATED[card.code]
         for step in range(1, self.n):
             other = (self.seat + step) % self.n
             if other == partner:
@@ -342,26 +380,12 @@ class Context:
                 gain = max(gain, 0.35 * (tv + 10))
             hidden = max(self.counts[other] - len(known), 0)
             share = hidden / self.unseen
-            rank_live = sum(
-                self.live[s * 13 + card.rank - 1] for s in range(4) if s != card.suit_no
-            )
-            base = card.suit_no * 13 - 1
-            run_live = (
-                self.live[base + _wrap(card.rank - 1)] + self.live[base + _wrap(card.rank + 1)]
-            )
-            pair = share * share * (rank_live * (rank_live - 1) / 2 + run_live * 1.2)
+            pair = share * share * pairs
             signal = 1.0
-            for seen in (*k.refused[other], *k.discarded[other]):
-                if seen.rank == card.rank or (
-                    seen.suit_no == card.suit_no and _near(seen.rank, card.rank)
-                ):
-                    signal = 0.5
-                    break
-            for taken in k.took[other]:
-                if taken.rank == card.rank or (
-                    taken.suit_no == card.suit_no and _near(taken.rank, card.rank)
-                ):
-                    signal = max(signal, 1.6)
+            if _any_related(related, k.refused[other]) or _any_related(related, k.discarded[other]):
+                signal = 0.5
+            if _any_related(related, k.took[other]):
+                signal = 1.6
             gain = max(gain, min(0.8, pair * signal) * (tv + 10), pile_gain)
             total += weight * gain
         return FEED * total
@@ -377,11 +401,6 @@ class Context:
         return 0.0 if near < 2 else tv + 15
 
 
-def _near(a: int, b: int) -> bool:
-    d = abs(a - b)
-    return 0 < d <= 2 or d >= 11
-
-
 class StrongBot(Bot):
     """A heuristic player: hand values from live cards, pile takes weighed against the
     round's length, safe discards, and going out timed by the score."""
@@ -395,9 +414,10 @@ class StrongBot(Bot):
         phase = state.phase
         if phase == "window":
             return window_choice(state, legal)
-        gambit = gambit_move(legal)
-        if gambit is not None:
-            return gambit
+        if state.gambit is not None:  # RULES 8, dealers_gambit: its actions come first
+            gambit = gambit_move(legal)
+            if gambit is not None:
+                return gambit
         ctx = Context(state, knowledge)
         if phase == "draw":
             return self.draw(state, legal, ctx)
@@ -457,16 +477,15 @@ class StrongBot(Bot):
         """The hand's worth once its least useful card is discarded."""
         if len(cards) <= 1:
             return 0.0
-        marg = ctx.marginals(cards)
-        have = _have(cards)
-        return sum(ctx.card_value(c, have) for c in cards) - min(marg.values())
+        marg, worth = ctx.marginals_and_worth(cards)
+        return worth - min(marg.values())
 
     # --- play -------------------------------------------------------------------------
 
     def play(self, state: State, legal: list[AnyAction], ctx: Context) -> tuple[AnyAction, str]:
         rules = state.rules
         hand = state.hands[self.seat]
-        plays: list[AnyAction] = [a for a in legal if isinstance(a, LayMeld | LayOff)]
+        plays: list[AnyAction] = [a for a in legal if isinstance(a, (LayMeld, LayOff))]
         if plays:
             keep_one = rules.final_discard == "required" or state.kept is not None
             found = plan(hand, state.melds, rules, state.decks, state.pending, keep_one)
@@ -612,6 +631,14 @@ def _joker_play(state: State, plays: list[AnyAction], ctx: Context) -> AnyAction
 
 def _code(card: Card) -> int:
     return card.code
+
+
+def _any_related(related: list[bool], cards: list[Card]) -> bool:
+    """Whether any of the cards may meld with the card whose `RELATED` row is given."""
+    for card in cards:  # noqa: SIM110 (a plain loop: no generator for an empty list)
+        if related[card.code]:
+            return True
+    return False
 
 
 def _fits(a: Card, b: Card) -> bool:
