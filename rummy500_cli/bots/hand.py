@@ -49,33 +49,57 @@ class Plan:
         return sum(len(cards) for cards in self.melds) + sum(len(c) for c, _ in self.layoffs)
 
 
+_POINTS: dict[tuple[object, ...], int] = {}
+"""The points of new melds met so far, by rules, kind and cards (a rule set allows a
+few hundred melds; emptied when it holds `_KEPT`)."""
+_KEPT = 8192
+
+
+def _points(cards: tuple[Card, ...], kind: str, rules: Rules) -> int:
+    """The points of a new meld (`engine.meld_values`), worked out once."""
+    key = (rules, kind, cards)
+    points = _POINTS.get(key)
+    if points is None:
+        if len(_POINTS) >= _KEPT:
+            _POINTS.clear()
+        points = _POINTS[key] = sum(meld_values(cards, kind, rules))
+    return points
+
+
 def new_melds(hand: Sequence[Card], rules: Rules, decks: int) -> list[tuple[int, tuple[Card, ...]]]:
     """Every new meld the hand allows, with its points, most points first."""
-    found = [
-        (sum(meld_values(cards, "set", rules)), cards) for cards in sets_in(hand, rules, decks)
-    ]
+    found = [(_points(cards, "set", rules), cards) for cards in sets_in(hand, rules, decks)]
     for _start, cards in runs_in(hand, rules):
-        found.append((sum(meld_values(cards, "run", rules)), cards))
+        found.append((_points(cards, "run", rules), cards))
     if plays_jokers(rules):  # RULES 8, persian: sets of jokers
-        found.extend((sum(meld_values(c, "set", rules)), c) for c in joker_sets_in(hand))
+        found.extend((_points(c, "set", rules), c) for c in joker_sets_in(hand))
     found.sort(key=lambda item: (-item[0], -len(item[1])))
     return found
 
 
 def lay_off_all(
-    rest: list[Card], melds: Sequence[Meld], rules: Rules, decks: int, limit: int = 0
+    rest: list[Card],
+    melds: Sequence[Meld],
+    rules: Rules,
+    decks: int,
+    limit: int = 0,
+    wanted: int = -1,
 ) -> tuple[int, list[tuple[tuple[Card, ...], int]], list[Card]]:
     """Lay off on the table melds, best first, until nothing more fits (at most `limit`
-    cards when limit > 0). Answers the points, the lay-offs and the cards left."""
+    cards when limit > 0). Answers the points, the lay-offs and the cards left.
+    `wanted`: the cards the melds take as a lay-off's first card (`table_takes`), when
+    the caller has them (-1: not known)."""
     points = 0
     done: list[tuple[tuple[Card, ...], int]] = []
     if not melds or not rest:
         return 0, done, rest
     WORK[0] += len(melds)
+    jokers = plays_jokers(rules)
+    if not (jokers or wanted & mask_of(rest)):
+        return 0, done, list(rest)  # no card is a first card any meld takes
     table = list(melds)
     rest = list(rest)
     laid = 0
-    jokers = plays_jokers(rules)
     while rest:
         mask = mask_of(rest)  # once for every meld of the table
         best = None
@@ -103,6 +127,14 @@ def lay_off_all(
     return points, done, rest
 
 
+def table_takes(melds: Sequence[Meld], rules: Rules, decks: int) -> int:
+    """The mask of the cards that some meld takes as a lay-off's first card."""
+    found = 0
+    for meld in melds:
+        found |= meld.takes if meld.takes is not None else takes(meld, rules, decks)
+    return found
+
+
 def _layoffs(
     meld: Meld, rest: list[Card], mask: int, rules: Rules, decks: int
 ) -> list[tuple[tuple[Card, ...], End | None]]:
@@ -112,6 +144,14 @@ def _layoffs(
     if plays_jokers(rules):
         found.extend((cards, None) for cards in joker_layoffs_on(meld, rest))
     return found
+
+
+_PLANS: dict[tuple[object, ...], tuple[Plan | None, int]] = {}
+"""Plans found lately, with the work each took: a search weighs its candidate moves on
+the same sampled deals, where the same hand often meets the same table again. The key
+holds the melds themselves (and their lengths: a meld may grow in place), so that a
+meld is never mistaken for another. Emptied when it holds `_KEPT_PLANS`."""
+_KEPT_PLANS = 4096
 
 
 def plan(
@@ -126,16 +166,40 @@ def plan(
 
     `must`: a card that must be among the plays (a card taken from the pile); None is
     answered when it cannot be. `keep_one`: leave at least one card (to discard).
+    The answer is shared: do not change it. A plan found before counts its work again
+    (`WORK`), so that the effort measured is the same whether or not it was kept.
     """
+    key = (*hand, None, *melds, *[len(meld.cards) for meld in melds], rules, decks, must, keep_one)
+    kept = _PLANS.get(key)
+    if kept is not None:
+        WORK[0] += kept[1]
+        return kept[0]
+    work = WORK[0]
+    found = _plan(hand, melds, rules, decks, must, keep_one)
+    if len(_PLANS) >= _KEPT_PLANS:
+        _PLANS.clear()
+    _PLANS[key] = (found, WORK[0] - work)
+    return found
+
+
+def _plan(
+    hand: Sequence[Card],
+    melds: Sequence[Meld],
+    rules: Rules,
+    decks: int,
+    must: Card | None,
+    keep_one: bool,
+) -> Plan | None:
     hand = list(hand)
     options = new_melds(hand, rules, decks)
     best: list[Plan | None] = [None]
     best_key = [(-1, -1)]
     budget = [SEARCH_BUDGET]
+    wanted = table_takes(melds, rules, decks)
 
     def finish(chosen: list[tuple[Card, ...]], rest: list[Card], points: int) -> None:
         lay_points, layoffs, left = lay_off_all(
-            rest, melds, rules, decks, limit=len(rest) - 1 if keep_one else 0
+            rest, melds, rules, decks, len(rest) - 1 if keep_one else 0, wanted
         )
         if keep_one and not left:
             return
@@ -172,6 +236,9 @@ def plan(
 
 
 def _has_all(hand: list[Card], cards: tuple[Card, ...]) -> bool:
+    for card in cards:
+        if card not in hand:
+            return False
     if len(set(cards)) == len(cards):
-        return all(card in hand for card in cards)
+        return True
     return all(hand.count(card) >= cards.count(card) for card in cards)
