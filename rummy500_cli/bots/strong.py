@@ -72,11 +72,10 @@ def _near(a: int, b: int) -> bool:
     return 0 < d <= 2 or d >= 11
 
 
-def _related(a: Card, b: Card) -> bool:
-    return a.rank == b.rank or (a.suit_no == b.suit_no and _near(a.rank, b.rank))
-
-
-RELATED = [[_related(a, b) for b in CARDS[:53]] for a in CARDS[:53]]
+RELATED = [
+    [a.rank == b.rank or (a.suit_no == b.suit_no and _near(a.rank, b.rank)) for b in CARDS]
+    for a in CARDS
+]
 """By two card codes: whether the cards may meld together (same rank, or two apart at
 most in one suit), so that one's loss changes the other's value."""
 _VALUE_TABLES: dict[Rules, tuple[list[int], list[int], list[int]]] = {}
