@@ -127,11 +127,8 @@ def plain_run(state: State, events: Sequence[Event], start: int) -> int:
                 or event.double is not UNSET
             ):
                 break
-            try:
-                cards = list(map(_CARD, event.cards))
-            except KeyError:
-                break
-            if not _playable(state, state.hands[seat], cards):
+            cards = _played(state, state.hands[seat], event.cards)
+            if cards is None:
                 break
             try:
                 _, texts, values = new_meld(cards, rules, decks, None)
@@ -150,11 +147,8 @@ def plain_run(state: State, events: Sequence[Event], start: int) -> int:
                 or (meld_only and state.pending is not None)
             ):
                 break
-            try:
-                cards = list(map(_CARD, event.cards))
-            except KeyError:
-                break
-            if not _playable(state, state.hands[seat], cards):
+            cards = _played(state, state.hands[seat], event.cards)
+            if cards is None:
                 break
             meld = melds[number - 1]  # (meld n is the n-th laid: `State.meld`)
             try:
@@ -170,15 +164,21 @@ def plain_run(state: State, events: Sequence[Event], start: int) -> int:
     return index
 
 
-def _playable(state: State, hand: list[Card], cards: list[Card]) -> bool:
-    """The checks every plain meld and lay-off passes (`turn._check_play`), for a play
-    that leaves cards in the hand: the hand holds the cards, the chosen pile card is
-    among them (RULES 4.1), and no card was kept from the pile (RULES 6b.8: the full
-    check weighs that one)."""
+def _played(state: State, hand: list[Card], texts: tuple[str, ...]) -> list[Card] | None:
+    """The cards of a plain meld or lay-off, written as the engine writes them, if they
+    pass the checks every such play passes (`turn._check_play`) and leave cards in the
+    hand: the hand holds them, the chosen pile card is among them (RULES 4.1), and no
+    card was kept from the pile (RULES 6b.8: the full check weighs that one); else None."""
+    try:
+        cards = list(map(_CARD, texts))
+    except KeyError:
+        return None
     pending = state.pending
-    return (
+    if (
         len(cards) < len(hand)
         and state.kept is None
         and (pending is None or pending in cards)
         and has(hand, cards)
-    )
+    ):
+        return cards
+    return None
