@@ -22,9 +22,8 @@ Python's `random` is not used: its algorithms may change between versions.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from hashlib import sha256
-from itertools import count
 from struct import Struct
 from typing import TypeVar
 
@@ -95,14 +94,6 @@ _PREFIX = f"rummy500/v{SHUFFLE_VERSION}/"
 _WORD = Struct(">I")
 
 
-def _words(seed: int | str, purpose: str) -> Iterator[int]:
-    """The (seed, purpose) stream as 32-bit big-endian words: what `ByteStream.below`
-    reads, eight words a block."""
-    key = f"rummy500/v{SHUFFLE_VERSION}/{purpose}/{seed_text(seed)}".encode()
-    for counter in count():
-        yield from _EIGHT_WORDS.unpack(sha256(key + counter.to_bytes(8, "big")).digest())
-
-
 _EIGHT_WORDS = Struct(">8I")
 
 
@@ -110,16 +101,31 @@ def shuffled(items: Sequence[T], seed: int | str, purpose: str) -> list[T]:
     """A Fisher-Yates shuffle of items driven by the (seed, purpose) stream (each swap
     index read as `ByteStream.below` reads it)."""
     out = list(items)
-    words = _words(seed, purpose)
-    for i in range(len(out) - 1, 0, -1):
+    size = len(out)
+    key = f"{_PREFIX}{purpose}/{seed_text(seed)}".encode()
+    # a word a swap, unless one is rejected (about once in 40 million deals): read at once
+    words: list[int] = []
+    _more(words, key, 0, size - 1)
+    at = 0
+    for i in range(size - 1, 0, -1):
         n = i + 1
         limit = 4294967296 - 4294967296 % n
-        value = next(words)
+        value = words[at]
+        at += 1
         while value >= limit:
-            value = next(words)
+            _more(words, key, len(words) // 8, at + i)
+            value = words[at]
+            at += 1
         j = value % n
         out[i], out[j] = out[j], out[i]
     return out
+
+
+def _more(words: list[int], key: bytes, counter: int, wanted: int) -> None:
+    """Read the stream's blocks from `counter` on into `words` until it holds `wanted`."""
+    while len(words) < wanted:
+        words += _EIGHT_WORDS.unpack(sha256(key + counter.to_bytes(8, "big")).digest())
+        counter += 1
 
 
 def shuffled_deck(seed: int | str, round_no: int, decks: int, jokers: int = 0) -> list[Card]:

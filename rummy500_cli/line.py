@@ -26,12 +26,15 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from .events import META_EVENTS, Event, GameStarted, RoundDealt, SeatChanged, TakenBack
 
 if TYPE_CHECKING:
     from .state import State
+
+_SEAT = attrgetter("seat")
 
 DECISION_PHASES = ("power", "upcard", "draw", "play", "window")
 """The phases in which a player is asked for a move."""
@@ -85,21 +88,61 @@ class Line:
         """The game events of the line, the header first: the state is their fold."""
         self.seqs: list[int] = [0]
         """The log's sequence number of each of `events`."""
-        self.walk: list[tuple[int, Event, int]] = [(0, header, 0)]
-        """Every line of the log that stands on the line played, meta events included:
-        its sequence number, its event, and the position of `events` whose state it
-        leaves (a meta event leaves the state as it found it)."""
         self.takebacks: list[Takeback] = []
         """Every takeback of the log, in order (also one taken back in turn)."""
         self.kinds: list[str] = list(recorded_kinds(header))
         """Who plays each seat now."""
-        self.starts: dict[int, int] = {}
-        """Position -> seat: each move on the line began at that position, by that seat."""
         self.dealt = 0
         """The position of the deal of the round in play."""
         self.changed = 0
         self.changed_seq = 0
         """The position (and log line) of the last change of seats (0: none)."""
+        self._metas: list[tuple[int, Event, int]] = []
+        """The meta events that stand on the line, as `walk` holds them."""
+        self._walk: list[tuple[int, Event, int]] | None = [(0, header, 0)]
+        """`walk` once worked out (None: not yet, since moves were added in bulk)."""
+        self._starts: dict[int, int] = {}
+        self._runs: list[tuple[int, int]] = []
+        """Runs of moves added by `add_moves` and not yet in `starts`: the position of
+        the first one's event, and how many. (A log read whole and never walked, as
+        `verify` reads one, never spends the time `walk` and `starts` take.)"""
+
+    @property
+    def walk(self) -> list[tuple[int, Event, int]]:
+        """Every line of the log that stands on the line played, meta events included:
+        its sequence number, its event, and the position of `events` whose state it
+        leaves (a meta event leaves the state as it found it)."""
+        if self._walk is None:
+            self._walk = self._walk_from(0)
+        return self._walk
+
+    def _walk_from(self, first: int) -> list[tuple[int, Event, int]]:
+        """The part of `walk` from the game event at position `first` on: each meta
+        event stands after the game event whose state it leaves."""
+        seqs, events = self.seqs, self.events
+        walk: list[tuple[int, Event, int]] = []
+        done = first
+        for meta in self._metas:
+            if meta[2] >= first:
+                upto = meta[2] + 1
+                walk.extend(zip(seqs[done:upto], events[done:upto], range(done, upto), strict=True))
+                walk.append(meta)
+                done = upto
+        walk.extend(zip(seqs[done:], events[done:], range(done, len(events)), strict=True))
+        return walk
+
+    @property
+    def starts(self) -> dict[int, int]:
+        """Position -> seat: each move on the line began at that position, by that seat."""
+        if self._runs:
+            events, starts = self.events, self._starts
+            for first, count in self._runs:
+                moves = events[first : first + count]
+                starts.update(
+                    zip(range(first - 1, first + count - 1), map(_SEAT, moves), strict=True)
+                )
+            self._runs.clear()
+        return self._starts
 
     @property
     def last(self) -> int:
@@ -116,13 +159,23 @@ class Line:
         self.events.append(event)
         self.seqs.append(seq)
         position = len(self.events) - 1
-        self.walk.append((seq, event, position))
+        if self._walk is not None:
+            self._walk.append((seq, event, position))
         if isinstance(event, RoundDealt):
             self.dealt = position
 
+    def add_moves(self, seq: int, events: Sequence[Event]) -> None:
+        """Moves of one event each (none a deal), in the log from line `seq` on, at the
+        end of the line: each begins where the one before it ends, by its event's seat."""
+        count = len(events)
+        self._runs.append((len(self.events), count))
+        self.events.extend(events)
+        self.seqs.extend(range(seq, seq + count))
+        self._walk = None
+
     def begin(self, seat: int) -> None:
         """A move of `seat` begins at the end of the line (its events follow)."""
-        self.starts[self.last] = seat
+        self._starts[self.last] = seat
 
     def add_meta(self, seq: int, event: Event) -> Takeback | None:
         """A seat change or a takeback (the latter's record is answered)."""
@@ -131,24 +184,29 @@ class Line:
         assert isinstance(event, SeatChanged)
         self.kinds[event.seat] = event.kind
         self.changed, self.changed_seq = self.last, seq
-        self.walk.append((seq, event, self.last))
+        self._add_meta((seq, event, self.last))
         return None
+
+    def _add_meta(self, entry: tuple[int, Event, int]) -> None:
+        self._metas.append(entry)
+        if self._walk is not None:
+            self._walk.append(entry)
 
     def take_back(self, seq: int, event: TakenBack) -> Takeback:
         """Return the line to the event `event.to`; ValueError when it is not on it."""
         position = self.position_of(event.to)
         if position is None:
             raise ValueError(f"event {event.to} is not on the line played")
-        keep = next((i for i, entry in enumerate(self.walk) if entry[2] > position), None)
-        keep = len(self.walk) if keep is None else keep
-        abandoned = [(entry[0], entry[1]) for entry in self.walk[keep:]]
-        del self.walk[keep:]
+        starts = self.starts
+        abandoned = [(entry[0], entry[1]) for entry in self._walk_from(position + 1)]
         del self.events[position + 1 :]
         del self.seqs[position + 1 :]
-        self.starts = {at: seat for at, seat in self.starts.items() if at < position}
+        self._starts = {at: seat for at, seat in starts.items() if at < position}
+        self._metas = [meta for meta in self._metas if meta[2] <= position]
+        self._walk = None
         record = Takeback(seq, event.seat, event.to, position, abandoned)
         self.takebacks.append(record)
-        self.walk.append((seq, event, position))
+        self._add_meta((seq, event, position))
         return record
 
     def position_of(self, seq: int) -> int | None:
@@ -160,7 +218,7 @@ class Line:
         """The positions a takeback by `seat` may return to now, the latest last: before
         each of its moves since the floor (the round's deal, the last change of seats)."""
         floor = self.floor
-        return [at for at, mover in self.starts.items() if mover == seat and at >= floor]
+        return sorted(at for at, mover in self.starts.items() if mover == seat and at >= floor)
 
     def floor_words(self) -> str:
         """Why a takeback goes no further back, in words."""

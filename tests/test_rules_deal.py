@@ -7,9 +7,10 @@ from collections import Counter
 import pytest
 from helpers import NAMES, act, card, cards, one, refused, start
 
+from rummy500_cli import deal
 from rummy500_cli.actions import ChooseUpcard, DrawStock
 from rummy500_cli.cards import new_deck
-from rummy500_cli.deal import shuffled_deck
+from rummy500_cli.deal import ByteStream, shuffled, shuffled_deck
 from rummy500_cli.engine import legal_actions, new_game
 from rummy500_cli.errors import RulesError
 from rummy500_cli.events import DealerDrawn, GameStarted, RoundDealt, RoundEnded, UpcardChosen
@@ -350,3 +351,44 @@ def test_a_stacked_deck_with_a_card_twice_in_one_deck_is_refused():
     """RULES 2.8, 1.2: a stacked deck must be a real deck (one of each card with one deck)."""
     with pytest.raises(RulesError, match="appears more often"):
         new_game(NAMES[:2], deck=[cards("AS AS")])
+
+
+def _stream_shuffle(items, seed, purpose):
+    """The shuffle as man/rummy500-log.5 states it, each swap index read one at a time
+    from the documented stream (`deal.ByteStream.below`)."""
+    out = list(items)
+    stream = ByteStream(seed, purpose)
+    for i in range(len(out) - 1, 0, -1):
+        j = stream.below(i + 1)
+        out[i], out[j] = out[j], out[i]
+    return out
+
+
+@pytest.mark.parametrize("size", [0, 1, 2, 3, 9, 52, 53, 104, 108])
+def test_the_shuffle_is_the_documented_stream_read_word_by_word(size):
+    """The deal's shuffle reads its words ahead, a block at a time: the same swaps as
+    the documented algorithm, word by word, for every size of pack and pile."""
+    items = list(range(size))
+    for seed in ("a", 7, "long", "ünï"):
+        for purpose in ("deal/1", "reshuffle/3/2", "dealer/1"):
+            assert shuffled(items, seed, purpose) == _stream_shuffle(items, seed, purpose)
+
+
+def test_the_shuffle_reads_on_past_rejected_words(monkeypatch):
+    """A rejected word (RULES' stream: at least 2**32 - 2**32 % n) is read past, and the
+    swaps after it read on into blocks not yet read: forced here by a stream whose every
+    other block holds words that are all rejected."""
+    real = deal.sha256
+
+    class Rigged:
+        def __init__(self, data):
+            self.block = int.from_bytes(data[-8:], "big")
+            self.real = real(data)
+
+        def digest(self):
+            return b"\xff" * 32 if self.block % 2 else self.real.digest()
+
+    monkeypatch.setattr(deal, "sha256", Rigged)
+    items = list(range(52))
+    assert shuffled(items, "s", "deal/1") == _stream_shuffle(items, "s", "deal/1")
+    assert sorted(shuffled(items, "s", "deal/1")) == items

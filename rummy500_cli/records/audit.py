@@ -8,7 +8,10 @@ equal to what the engine computes. The first fault stops the audit with its line
 
 The check is a replay: each recorded event that carries a player's decision is turned
 back into that action (`engine.recorded_action`), the engine resolves it from the state
-so far, and the events it makes must be exactly the lines that follow.
+so far, and the events it makes must be exactly the lines that follow. In the plain game
+the common moves (a draw, a take, a discard, a meld, a lay-off that nothing follows) are
+checked at a glance instead (`engine.checks`), which accepts exactly what resolving
+accepts and leaves every other line, and every refusal, to it.
 
 A `seat_changed` line must name a seat and a kind of player; a `taken_back` line must
 be allowed where it stands (`line.undo_problem`, `line.target_problem`), and the lines
@@ -27,6 +30,7 @@ import msgspec
 
 from ..cards import Card
 from ..engine import new_game, recorded_action, resolve
+from ..engine.checks import plain_rules, plain_run
 from ..errors import LogError, Rummy500Error
 from ..events import META_EVENTS, Event, GameStarted, SeatChanged, TakenBack
 from ..line import Line, target_problem, undo_problem
@@ -132,7 +136,14 @@ def audit(data: LogData, path: object = "<log>") -> AuditSummary:
     index = 3
     total = len(events)
     owed: list[Event] = []
+    plain = plain_rules(header.rules, len(header.players))
     while index < total:
+        if plain:  # the common moves at a glance; the full check below for the others
+            stop = plain_run(state, events, index)
+            if stop > index:
+                line.add_moves(index, events[index:stop])
+                index = stop
+                continue
         event = events[index]
         if state.over:
             raise AuditError(path, index + 1, "a line after the end of the game")

@@ -20,6 +20,7 @@ import hashlib
 import os
 import stat
 from collections.abc import Iterable, Sequence
+from itertools import islice
 from pathlib import Path
 from typing import IO
 
@@ -114,12 +115,12 @@ def parse_log(data: bytes, path: object = "<log>") -> LogData:
     if not data.strip():
         raise LogError(f"{path}: the file is empty; not a game log")
     chunks = data.split(b"\n")
-    for number, line in enumerate(chunks, 1):
-        if len(line) > MAX_LINE:
-            raise LogError(
-                f"{path}:{number}: a line of {len(line)} bytes, longer than any log line "
-                f"(at most {MAX_LINE} bytes); not a game log"
-            )
+    if max(map(len, chunks)) > MAX_LINE:
+        number, line = next((n, line) for n, line in enumerate(chunks, 1) if len(line) > MAX_LINE)
+        raise LogError(
+            f"{path}:{number}: a line of {len(line)} bytes, longer than any log line "
+            f"(at most {MAX_LINE} bytes); not a game log"
+        )
     tail = chunks.pop()  # b"" when the file ends with a newline, as it should
     while chunks and not chunks[-1].strip() and not tail:
         chunks.pop()  # blank lines after the last line (an editor's doing) are harmless
@@ -137,6 +138,45 @@ def parse_log(data: bytes, path: object = "<log>") -> LogData:
     if not chunks:
         raise LogError(f"{path}: no complete line; not a game log")
     _check_header(path, chunks[0])
+    events = _sound_events(chunks)
+    if events is None:  # something is wrong: find the first line at fault, and say why
+        events = _checked_events(chunks, path)
+    good = sum(map(len, chunks)) + len(chunks)
+    return LogData(events=events, lines=chunks, warnings=warnings, good_size=good)
+
+
+_HEX = type(hashlib.sha256()).hexdigest
+
+
+def _sound_events(chunks: list[bytes]) -> list[Event] | None:
+    """The events of lines that are all sound (each decodes, its sequence number is its
+    place, it chains to the line before it, none but the first is a header), read with
+    the fewest steps a line; None when any line is not (`_checked_events` then says
+    which, and why)."""
+    decode = _decoder.decode
+    sha = hashlib.sha256
+    hexdigest = _HEX
+    events: list[Event] = []
+    append = events.append
+    prev = ""
+    number = 0
+    try:
+        for line in chunks:
+            entry = decode(line)
+            if entry.seq != number or entry.prev != prev:
+                return None
+            append(entry.event)
+            prev = hexdigest(sha(line))
+            number += 1
+    except Exception:  # (a line that does not decode)
+        return None
+    if GameStarted in map(type, islice(events, 1, None)):
+        return None
+    return events
+
+
+def _checked_events(chunks: list[bytes], path: object) -> list[Event]:
+    """The events of the lines, one line at a time: LogError at the first one at fault."""
     events: list[Event] = []
     prev = ""
     decode = _decoder.decode
@@ -162,8 +202,7 @@ def parse_log(data: bytes, path: object = "<log>") -> LogData:
             raise LogError(f"{path}:{number + 1}: a second game_started header")
         events.append(entry.event)
         prev = sha(line).hexdigest()
-    good = sum(len(line) + 1 for line in chunks)
-    return LogData(events=events, lines=chunks, warnings=warnings, good_size=good)
+    return events
 
 
 def read_log(path: str | os.PathLike[str]) -> LogData:

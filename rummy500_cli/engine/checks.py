@@ -1,0 +1,184 @@
+"""The common moves of a log, checked at a glance, for the audit (`records.audit`).
+
+The audit's full check of a move reads the event back into an action, resolves it, and
+compares what the rules make with the lines that follow. In the plain game (one deck,
+no jokers, no windows, no first meld minimum: `plain_rules`) most moves are a stock
+draw, a pile take, a discard, a meld or a lay-off that nothing follows; for those,
+`plain_run` decides with a few looks at the state whether the event is exactly what the
+rules make of the move it records, and anything else (a going out, a stock-out, a
+refused move, a card written in another form) it leaves to the full check. It accepts
+only what the full check accepts, and says nothing itself: the full check words every
+refusal (tests/test_checks.py holds the two to the same verdicts).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from operator import attrgetter
+from typing import TYPE_CHECKING
+
+from msgspec import UNSET
+
+from ..cards import CARDS, JOKER, Card
+from ..errors import Rummy500Error
+from ..events import Discarded, Event, LaidOff, Melded, PileTaken, StockDrawn
+from ..masks import mask_of
+from ..rules import IDLE_ROTATIONS, Rules
+from .hands import has
+from .uses import has_use
+from .values import layoff_of, new_meld
+
+if TYPE_CHECKING:
+    from ..state import State
+
+_CANONICAL: dict[str, Card] = {card.ascii: card for card in CARDS if card is not JOKER}
+"""A card as the engine writes it in an event (`7H`, never `7h` or `TH`): the events it
+makes read back as themselves."""
+_CARD = _CANONICAL.__getitem__
+_ASCII = attrgetter("ascii")
+
+
+def plain_rules(rules: Rules, players: int) -> bool:
+    """Whether a game's moves may be checked by `plain_run`: one deck without jokers, the
+    standard game or partnership (RULES 8: sides change only the scoring), no rule that
+    bounds a play (first_meld_min, set_duplicate_suits) and no windows (RULES 7)."""
+    return (
+        rules.variant in ("none", "partnership")
+        and rules.jokers_per_deck == 0
+        and rules.deck_count(players) == 1
+        and not rules.first_meld_min
+        and not rules.set_duplicate_suits
+        and not rules.rum_call
+        and not rules.out_of_turn
+    )
+
+
+def plain_run(state: State, events: Sequence[Event], start: int) -> int:
+    """Apply the events from `start` on, while each is a plain move of the player to move
+    that is exactly what the rules make of it, with nothing following it (the state's
+    rules `plain_rules`); answer the index of the first event it leaves to the full
+    check (len(events) when none).
+
+    An event is what the rules make when each field is: they are compared one by one
+    (the fields of each kind are pinned by tests/test_checks.py)."""
+    rules = state.rules
+    draws = rules.stock_draw
+    only_top = rules.top_discard == "only"
+    keeps = rules.keeps
+    bounded = rules.final_discard == "required"  # a take's uses are then bounded
+    meld_only = rules.pile_use == "meld_only"
+    idle_limit = IDLE_ROTATIONS * state.n  # RULES 5.4
+    decks = state.decks
+    apply = state.apply
+    index = start
+    total = len(events)
+    while index < total:
+        event = events[index]
+        seat = state.to_move
+        if type(event) is Discarded:  # RULES 4.3: the turn ends, and play goes on
+            hand = state.hands[seat]
+            card = _CANONICAL.get(event.card)
+            if (
+                event.seat != seat
+                or state.phase != "play"
+                or state.pending is not None
+                or card is None
+                or card is state.kept
+                or len(hand) == 1
+                or card not in hand
+                or (0 if state.drew_stock else state.idle_turns + 1) >= idle_limit
+            ):
+                break
+        elif type(event) is StockDrawn:  # RULES 4.1, 6b.10
+            stock = state.stock
+            if event.seat != seat or state.phase != "draw" or not stock:
+                break
+            if draws == 1:
+                if event.cards != (stock[-1].ascii,):
+                    break
+            elif event.cards != tuple(map(_ASCII, stock[-min(draws, len(stock)) :][::-1])):
+                break
+        elif type(event) is PileTaken:  # RULES 4.1: the chosen card must have a use at once
+            pile = state.pile
+            depth = event.depth
+            if (
+                event.seat != seat
+                or state.phase != "draw"
+                or event.split is not UNSET
+                or not 1 <= depth <= len(pile)
+                or (only_top and depth != 1)
+            ):
+                break
+            taken = pile[-depth:]
+            if event.cards != tuple(map(_ASCII, taken)):
+                break
+            if not keeps(depth):
+                if bounded:
+                    break
+                hand = state.hands[seat]  # (no joker: the deck holds none, nor may a stacked one)
+                held = mask_of(hand) | mask_of(taken)
+                if not has_use(state, taken[0], held, hand, taken):
+                    break
+        elif type(event) is Melded:  # RULES 3, 4.2
+            if (
+                event.seat != seat
+                or state.phase != "play"
+                or event.jokers is not UNSET
+                or event.double is not UNSET
+            ):
+                break
+            cards = _played(state, state.hands[seat], event.cards)
+            if cards is None:
+                break
+            try:
+                _, texts, values = new_meld(cards, rules, decks, None)
+            except Rummy500Error:
+                break
+            if event.cards != texts or event.values != values or event.meld != len(state.melds) + 1:
+                break
+        elif type(event) is LaidOff:  # RULES 4.2
+            melds = state.melds
+            number = event.meld
+            if (
+                event.seat != seat
+                or state.phase != "play"
+                or event.jokers is not UNSET
+                or not 1 <= number <= len(melds)
+                or (meld_only and state.pending is not None)
+            ):
+                break
+            cards = _played(state, state.hands[seat], event.cards)
+            if cards is None:
+                break
+            meld = melds[number - 1]  # (meld n is the n-th laid: `State.meld`)
+            try:
+                end, _, texts, values = layoff_of(meld, cards, rules, decks, event.end)
+            except Rummy500Error:
+                break
+            if event.cards != texts or event.values != values or event.end != end:
+                break
+        else:
+            break
+        apply(event)
+        index += 1
+    return index
+
+
+def _played(state: State, hand: list[Card], texts: tuple[str, ...]) -> list[Card] | None:
+    """The cards of a plain meld or lay-off, written as the engine writes them, if they
+    pass the checks every such play passes (`turn._check_play`) and leave cards in the
+    hand: the hand holds them, the chosen pile card is among them (RULES 4.1), and no
+    card was kept from the pile (RULES 6b.8: the full check weighs that one); else None."""
+    try:
+        cards = list(map(_CARD, texts))
+    except KeyError:
+        return None
+    pending = state.pending
+    if (
+        len(cards) < len(hand)
+        and state.kept is None
+        and (pending is None or pending in cards)
+        and has(hand, cards)
+    ):
+        return cards
+    return None
