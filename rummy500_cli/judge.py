@@ -395,49 +395,43 @@ _WORK: dict[str, object] = {}
 """What a worker process inherits (by fork): the events and the settings."""
 
 
-def decision_points(events: Sequence[Event], seats: Sequence[int]) -> list[tuple[int, int]]:
+def decision_points(events: Sequence[Event], seats: Sequence[int]) -> list[tuple[int, int, State]]:
     """The log lines of the chosen seats' draws and plays, in game order, each with the
-    depth of the discard pile there: what makes a position slow to weigh (each pile take
-    is a candidate, and a deep take makes a long turn)."""
+    depth of the discard pile there (what makes a position slow to weigh: each pile take
+    is a candidate, and a deep take makes a long turn) and the state before it."""
     header = events[0]
     assert isinstance(header, GameStarted)
     state = State(header)
-    points: list[tuple[int, int]] = []
+    points: list[tuple[int, int, State]] = []
     for index in range(1, len(events)):
         if state.phase in ("draw", "play") and state.to_move in seats:
-            points.append((index, len(state.pile)))
+            points.append((index, len(state.pile), state.copy()))
         state.apply(events[index])
     return points
 
 
-def _tasks(points: list[tuple[int, int]]) -> list[int]:
+def _tasks(points: list[tuple[int, int, State]]) -> list[int]:
     """The positions in the order the processes take them, one at a time: the likely
     slowest (the deepest piles) first, so that neither process is left with a long one
-    while the other has finished (a task replays its game from the start: it costs
-    little)."""
-    return [index for index, _depth in sorted(points, key=lambda point: (-point[1], point[0]))]
+    while the other has finished."""
+    order = sorted(points, key=lambda point: (-point[1], point[0]))
+    return [index for index, _depth, _state in order]
 
 
 def _judge_group(indices: list[int]) -> list[Decision]:
-    """The decisions at these positions of the game (in game order), weighed."""
+    """The decisions at these positions of the game, weighed."""
     events = _WORK["events"]
     think = _WORK["think"]
     sample_seed = _WORK["sample_seed"]
+    states = _WORK["states"]
     assert isinstance(events, list) and isinstance(think, int) and isinstance(sample_seed, str)
+    assert isinstance(states, dict)
     header = events[0]
     judge = Judge(header, think, sample_seed)
-    state = State(header)
-    experts: dict[int, ExpertBot] = {}
     done: list[Decision] = []
-    position = 1
     for index in indices:
-        for event in events[position:index]:
-            state.apply(event)
-        position = index
-        seat = state.to_move
-        bot = experts.get(seat)
-        if bot is None:
-            bot = experts[seat] = ExpertBot(header.seed, seat, think)
+        state = states[index].copy()
+        bot = ExpertBot(header.seed, state.to_move, think)
         decision = judge.weigh(bot, state, events, index)
         if decision is not None:
             done.append(decision)
@@ -462,8 +456,9 @@ def judge_decisions(
     for any number. `progress(done, total)` hears of the positions looked at.
     """
     points = decision_points(events, seats)
-    indices = [index for index, _depth in points]
-    _WORK.update(events=list(events), think=think, sample_seed=sample_seed)
+    indices = [index for index, _depth, _state in points]
+    states = {index: state for index, _depth, state in points}
+    _WORK.update(events=list(events), think=think, sample_seed=sample_seed, states=states)
     jobs = default_jobs() if jobs is None else jobs
     total = len(indices)
     decisions: list[Decision] = []
