@@ -522,6 +522,9 @@ def test_ctrl_c_in_a_parallel_simulation_is_one_line(tmp_path) -> None:
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,
+        # A shell that starts the suite in the background hands it Ctrl-C ignored, and an
+        # ignored signal stays ignored across exec: give the program Ctrl-C as a terminal would.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     deadline = time.monotonic() + 20
     children = Path(f"/proc/{process.pid}/task/{process.pid}/children")
