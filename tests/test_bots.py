@@ -441,3 +441,30 @@ def test_every_bot_level_and_the_external_bot_are_players() -> None:
         assert isinstance(bot, Player) and bot.level == level
     program = ExternalBot.__new__(ExternalBot)  # not started: no process is needed
     assert isinstance(program, Player) and program.level == "exec"
+
+
+def test_a_kept_plan_is_never_one_for_another_table() -> None:
+    """`hand.plan` keeps its answers: for the same hand and table it gives the kept one
+    and counts its work again; a meld grown in place (as the state grows the melds it
+    owns) or a new table is a new question."""
+    from rummy500_cli.bots import hand as planner
+    from rummy500_cli.cards import parse_cards
+    from rummy500_cli.melds import laid_meld
+
+    rules = make_rules()
+    hand = parse_cards("8H 9S 9D 2C 5C")
+    run = parse_cards("5H 6H 7H")
+    meld = laid_meld(1, 0, run, [5, 5, 5])
+    planner._PLANS.clear()
+    work = planner.WORK[0]
+    first = planner.plan(hand, [meld], rules, 1)
+    spent = planner.WORK[0] - work
+    assert first is not None and first.layoffs == [((parse_cards("8H")[0],), 0)]
+    again = planner.plan(hand, [meld], rules, 1)
+    assert again is first and planner.WORK[0] - work == 2 * spent
+    meld.cards.append(parse_cards("8H")[0])  # grown in place: 5H-8H takes a 9H now, no 8H
+    grown = planner.plan(hand, [meld], rules, 1)
+    assert grown is not first
+    assert grown is not None and grown.layoffs == [] and grown.points == 0
+    fresh = laid_meld(1, 0, run, [5, 5, 5])
+    assert planner.plan(hand, [fresh], rules, 1) is not first  # another meld, alike
