@@ -468,3 +468,42 @@ def test_a_kept_plan_is_never_one_for_another_table() -> None:
     assert grown is not None and grown.layoffs == [] and grown.points == 0
     fresh = laid_meld(1, 0, run, [5, 5, 5])
     assert planner.plan(hand, [fresh], rules, 1) is not first  # another meld, alike
+
+
+def test_strong_weighs_persians_jokers_as_the_rules_make_them() -> None:
+    """RULES 8: persian's jokers are not wild: they meld only with jokers and count 20
+    against in the hand. Strong gives a lone one its chance of meeting the jokers it
+    lacks (not the 40 of a wild joker) and may discard it; under the jokers variant a
+    joker stays worth 40 and is never let go while another card can be."""
+    from rummy500_cli.actions import Discard
+    from rummy500_cli.bots.knowledge import Knowledge
+    from rummy500_cli.bots.strong import JOKER_WORTH, Context, StrongBot
+    from rummy500_cli.cards import CARDS, JOKER
+
+    def positions(rules: Rules) -> list:
+        found: list = []
+
+        def before(state) -> None:
+            hand = state.hands[state.to_move]
+            if state.phase == "play" and hand.count(JOKER) == 1 and len(found) < 20:
+                found.append(state.copy())
+
+        for game in range(6):
+            bot_game(4, rules, f"jokers-{game}", ["strong"], before_move=before)
+        return found
+
+    persian = positions(make_rules({"variant": "persian", "jokers_per_deck": 4}))
+    wild = positions(make_rules({"variant": "jokers", "jokers_per_deck": 1}))
+    assert len(persian) >= 10 and len(wild) >= 10
+    for state, worth_40 in [(s, False) for s in persian] + [(s, True) for s in wild]:
+        seat = state.to_move
+        ctx = Context(state, Knowledge.build(state, seat, None))
+        hand = state.hands[seat]
+        have = [hand.count(card) for card in CARDS]
+        value = ctx.card_value(JOKER, have)
+        assert (value == JOKER_WORTH) is worth_40
+        discards = [a for a in legal_actions(state) if isinstance(a, Discard)]
+        if len(discards) > 1:
+            bot = StrongBot(state.header.seed, seat)
+            weighed = [action.card for _cost, action in bot.discard_costs(state, discards, ctx)]
+            assert (JOKER in weighed) is not worth_40

@@ -106,6 +106,7 @@ class Context:
         "decks",
         "dup",
         "gap",
+        "joker_sets",
         "k",
         "layable",
         "live",
@@ -136,6 +137,7 @@ class Context:
         self.counts = k.counts
         self.stock = k.stock
         self.values = _values(rules)
+        self.joker_sets = plays_jokers(rules)
         live = k.live
         outs = list(map(float, live))
         pile = self.pile = state.pile
@@ -211,8 +213,8 @@ class Context:
         by code (the card included): its chance of a meld times its table value, less
         the chance of being caught with it times its hand value."""
         code = card.code
-        if code == 52:  # RULES 8: a joker fits nearly any meld; it is kept above all
-            return JOKER_WORTH
+        if code == 52 and not self.joker_sets:  # RULES 8: a wild joker fits nearly any
+            return JOKER_WORTH  # meld; it is kept above all (persian's: `joker_value`)
         hand_values, high, low = self.values
         laid = self.layable.get(code)
         if laid is not None:
@@ -564,7 +566,8 @@ class StrongBot(Bot):
         cheapest first: the card's worth to the hand plus what it gives away."""
         hand = state.hands[self.seat]
         marg = ctx.marginals(hand)
-        choices = keep_jokers(choices)
+        if not ctx.joker_sets:  # RULES 8: persian's jokers are not wild: weighed as any card
+            choices = keep_jokers(choices)
         ranked = []
         for action in choices:
             card = action.card
