@@ -264,12 +264,13 @@ blunders or mistakes, and its better move."""
 
 
 def deep_takes(deals: int) -> None:
+    from common import play_out_round
+
     from rummy500_cli.actions import parse_action
     from rummy500_cli.bots.expert import ExpertBot
-    from rummy500_cli.bots.knowledge import Knowledge, determinize, masked_state
+    from rummy500_cli.bots.knowledge import determinize, masked_state
     from rummy500_cli.bots.strong import StrongBot
-    from rummy500_cli.engine import legal_actions, recorded_action, resolve
-    from rummy500_cli.events import GameEnded, RoundEnded
+    from rummy500_cli.engine import recorded_action
     from rummy500_cli.records.log import read_log
     from rummy500_cli.state import State
 
@@ -292,27 +293,8 @@ def deep_takes(deals: int) -> None:
             for sample in range(deals):
                 world = determinize(masked, knowledge, rng, f"deep/{sample}")
                 for which, move in enumerate(moves):
-                    play = world.copy()
-                    spread = None
-                    pending = [move]
-                    while pending or spread is None:
-                        action = pending.pop() if pending else None
-                        if action is None:
-                            legal = legal_actions(play)
-                            if len(legal) == 1:
-                                action = legal[0]
-                            else:
-                                strong._seat = play.to_move
-                                action = strong.decide(
-                                    play, legal, Knowledge.build(play, play.to_move, None)
-                                )[0]
-                        for event in resolve(play, action):
-                            play.apply(event)
-                            if isinstance(event, RoundEnded):
-                                scores = [s.score for s in event.scores]
-                                spread = scores[seat] - scores[1 - seat]
-                            elif isinstance(event, GameEnded):
-                                won[which] += event.winner == seat
+                    spread, game_won = play_out_round(world.copy(), move, seat, strong)
+                    won[which] += game_won
                     strong._seat = seat
                     spreads[which].append(spread)
             diffs = [b - a for a, b in zip(*spreads, strict=True)]

@@ -6,11 +6,15 @@ import statistics
 import time
 from collections.abc import Callable
 
+from rummy500_cli.actions import AnyAction
 from rummy500_cli.bots import RandomBot
-from rummy500_cli.engine import new_game, play
+from rummy500_cli.bots.knowledge import Knowledge
+from rummy500_cli.bots.strong import StrongBot
+from rummy500_cli.engine import legal_actions, new_game, play, resolve
+from rummy500_cli.events import GameEnded, RoundEnded
 from rummy500_cli.records.log import encode_log
 from rummy500_cli.rules import make_rules
-from rummy500_cli.state import fold
+from rummy500_cli.state import State, fold
 
 
 def long_log(target_events: int, seed: str = "long") -> bytes:
@@ -45,3 +49,29 @@ def best_of(
         work()
         best = min(best, clock() - start)
     return best
+
+
+def play_out_round(
+    state: State, action: AnyAction, seat: int, policy: StrongBot
+) -> tuple[int, bool]:
+    """Play the action on `state` (changed in place), then the policy (the strong bot)
+    for every seat to the round's end, seeing every hand; answer the round's score spread
+    for `seat` in a 2-player game, and whether it won the game there."""
+    won = False
+    spread: int | None = None
+    while spread is None:
+        for event in resolve(state, action):
+            state.apply(event)
+            if isinstance(event, RoundEnded):
+                scores = [score.score for score in event.scores]
+                spread = scores[seat] - scores[1 - seat]
+            elif isinstance(event, GameEnded):
+                won = event.winner == seat
+        if spread is None:
+            legal = legal_actions(state)
+            if len(legal) == 1:
+                action = legal[0]
+            else:
+                policy._seat = state.to_move  # the policy plays each seat in turn
+                action = policy.decide(state, legal, Knowledge.build(state, state.to_move, None))[0]
+    return spread, won

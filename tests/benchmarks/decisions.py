@@ -28,12 +28,13 @@ import random
 import statistics
 import time
 
+from common import play_out_round
+
 from rummy500_cli.actions import AnyAction
 from rummy500_cli.bots import make_bot
-from rummy500_cli.bots.knowledge import Knowledge
 from rummy500_cli.bots.strong import StrongBot
-from rummy500_cli.engine import legal_actions, resolve
-from rummy500_cli.events import Event, RoundEnded
+from rummy500_cli.engine import legal_actions
+from rummy500_cli.events import Event
 from rummy500_cli.rules import make_rules
 from rummy500_cli.selfplay import bot_game
 from rummy500_cli.state import State, fold
@@ -62,19 +63,7 @@ POLICY = StrongBot(0, 0)
 
 def rollout(state: State, action: AnyAction, me: int) -> int:
     """The round's score spread for `me` after the action, strong playing every seat."""
-    world = state.copy()
-    while True:
-        for event in resolve(world, action):
-            world.apply(event)
-            if isinstance(event, RoundEnded):
-                scores = [score.score for score in event.scores]
-                return scores[me] - scores[1 - me]
-        legal = legal_actions(world)
-        if len(legal) == 1:
-            action = legal[0]
-        else:
-            POLICY._seat = world.to_move
-            action = POLICY.decide(world, legal, Knowledge.build(world, world.to_move, None))[0]
+    return play_out_round(state.copy(), action, me, POLICY)[0]
 
 
 def main() -> None:
