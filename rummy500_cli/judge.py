@@ -418,8 +418,8 @@ def _tasks(points: list[tuple[int, int, State]]) -> list[int]:
     return [index for index, _depth, _state in order]
 
 
-def _judge_group(indices: list[int]) -> list[Decision]:
-    """The decisions at these positions of the game, weighed."""
+def _judge_at(index: int) -> tuple[int, Decision | None]:
+    """The decision at this position of the game, weighed (None: nothing to weigh)."""
     events = _WORK["events"]
     think = _WORK["think"]
     sample_seed = _WORK["sample_seed"]
@@ -427,19 +427,9 @@ def _judge_group(indices: list[int]) -> list[Decision]:
     assert isinstance(events, list) and isinstance(think, int) and isinstance(sample_seed, str)
     assert isinstance(states, dict)
     header = events[0]
-    judge = Judge(header, think, sample_seed)
-    done: list[Decision] = []
-    for index in indices:
-        state = states[index].copy()
-        bot = ExpertBot(header.seed, state.to_move, think)
-        decision = judge.weigh(bot, state, events, index)
-        if decision is not None:
-            done.append(decision)
-    return done
-
-
-def _judge_one(index: int) -> tuple[int, list[Decision]]:
-    return index, _judge_group([index])
+    state = states[index].copy()
+    bot = ExpertBot(header.seed, state.to_move, think)
+    return index, Judge(header, think, sample_seed).weigh(bot, state, events, index)
 
 
 def judge_decisions(
@@ -461,27 +451,23 @@ def judge_decisions(
     _WORK.update(events=list(events), think=think, sample_seed=sample_seed, states=states)
     jobs = default_jobs() if jobs is None else jobs
     total = len(indices)
-    decisions: list[Decision] = []
+    found: dict[int, Decision | None] = {}
     try:
         if jobs <= 1 or total <= 1:
             for number, index in enumerate(indices):
-                decisions += _judge_group([index])
+                found[index] = _judge_at(index)[1]
                 if progress is not None:
                     progress(number + 1, total)
         else:
             import multiprocessing
 
             context = multiprocessing.get_context("fork")
-            tasks = _tasks(points)
-            found: dict[int, list[Decision]] = {}
             with context.Pool(min(jobs, total)) as pool:
-                weighed = pool.imap_unordered(_judge_one, tasks)
-                for number, (index, decided) in enumerate(weighed):
-                    found[index] = decided
+                weighed = pool.imap_unordered(_judge_at, _tasks(points))
+                for number, (index, decision) in enumerate(weighed):
+                    found[index] = decision
                     if progress is not None:
                         progress(number + 1, total)
-            for index in indices:
-                decisions += found[index]
     finally:
         _WORK.clear()
-    return decisions
+    return [decision for index in indices if (decision := found[index]) is not None]

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from ..cards import Card
 from ..engine import layoff_values, meld_values
-from ..masks import layoffs_onto, mask_of, takes
+from ..masks import Table, layoffs_onto, mask_of, takes
 from ..melds import End, Meld, runs_in, sets_in
 from ..persian import joker_layoffs_on, joker_sets_in, plays_jokers
 from ..rules import Rules
@@ -87,7 +87,7 @@ def lay_off_all(
 ) -> tuple[int, list[tuple[tuple[Card, ...], int]], list[Card]]:
     """Lay off on the table melds, best first, until nothing more fits (at most `limit`
     cards when limit > 0). Answers the points, the lay-offs and the cards left.
-    `wanted`: the cards the melds take as a lay-off's first card (`table_takes`), when
+    `wanted`: the cards the melds take as a lay-off's first card (`masks.Table.wants`), when
     the caller has them (-1: not known)."""
     points = 0
     done: list[tuple[tuple[Card, ...], int]] = []
@@ -125,14 +125,6 @@ def lay_off_all(
         laid += len(cards)
         done.append((cards, index))
     return points, done, rest
-
-
-def table_takes(melds: Sequence[Meld], rules: Rules, decks: int) -> int:
-    """The mask of the cards that some meld takes as a lay-off's first card."""
-    found = 0
-    for meld in melds:
-        found |= meld.takes if meld.takes is not None else takes(meld, rules, decks)
-    return found
 
 
 def _layoffs(
@@ -195,7 +187,7 @@ def _plan(
     best: list[Plan | None] = [None]
     best_key = [(-1, -1)]
     budget = [SEARCH_BUDGET]
-    wanted = table_takes(melds, rules, decks)
+    wanted = Table(melds, rules, decks).wants
 
     def finish(chosen: list[tuple[Card, ...]], rest: list[Card], points: int) -> None:
         lay_points, layoffs, left = lay_off_all(
