@@ -645,6 +645,4 @@ def _any_related(related: list[bool], cards: list[Card]) -> bool:
 
 def _fits(a: Card, b: Card) -> bool:
     """Whether two cards could be in one meld: same rank, other suit; or near in a suit."""
-    if a.rank == b.rank:
-        return a.suit_no != b.suit_no
-    return a.suit_no == b.suit_no and _near(a.rank, b.rank)
+    return a.code != b.code and RELATED[a.code][b.code]
