@@ -265,25 +265,6 @@ class Table:
         self.wants = wants
         """The cards some meld takes."""
 
-    def plus(self, meld: Meld, rules: Rules, decks: int) -> Table:
-        """The table with a new meld laid."""
-        bits = takes(meld, rules, decks)
-        twin = Table.__new__(Table)
-        twin.takes = [*self.takes, bits]
-        twin.wants = self.wants | bits
-        return twin
-
-    def grown(self, meld: Meld, rules: Rules, decks: int) -> Table:
-        """The table once a meld has grown (a lay-off)."""
-        twin = Table.__new__(Table)
-        found = twin.takes = list(self.takes)
-        found[meld.id - 1] = takes(meld, rules, decks)
-        wants = 0
-        for bits in found:
-            wants |= bits
-        twin.wants = wants
-        return twin
-
 
 _LANES_OF = [sum(1 << LANE * suit for suit in range(4) if suits >> suit & 1) for suits in range(16)]
 """_LANES_OF[suits]: bit 0 of the lane of each suit in `suits` (bit s for suit s)."""

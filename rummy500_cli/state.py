@@ -155,8 +155,8 @@ class State:
         """The seat whose discard, turn or going out opened the window."""
         self.window_bonus = 0
         self.wanted: Table | None = None
-        """The `masks.Table` of the melds, once asked for (see `table`), then kept in step
-        as melds are laid and grow."""
+        """The `masks.Table` of the melds, once asked for (see `table`), until a meld is
+        laid or grows (a log's fold lays many between two questions)."""
         self.gambit: Gambit | None = None
         """RULES 8 (dealers_gambit): the dealer's joker this round (see `gambit`)."""
         self.step = self.rules.step
@@ -372,8 +372,7 @@ class State:
         meld.wild = wild
         self.melds.append(meld)
         self.owned.add(meld.id)
-        if self.wanted is not None:
-            self.wanted = self.wanted.plus(meld, self.rules, self.decks)
+        self.wanted = None  # (worked out again when asked for: `table`)
         self._score(event.seat, event.values)
 
     def _laid_off(self, event: LaidOff) -> None:
@@ -385,8 +384,7 @@ class State:
             if event.jokers:
                 cards = faces_of(cards, _cards(event.jokers))
         self._grow(meld, cards, event.values, event.end, event.seat)
-        if self.wanted is not None:
-            self._regrown(meld)
+        self.wanted = None
         self._score(event.seat, event.values)
 
     def _own(self, meld_id: int) -> Meld:
@@ -397,11 +395,6 @@ class State:
             meld = self.melds[meld_id - 1] = meld.copy()
             self.owned.add(meld_id)
         return meld
-
-    def _regrown(self, meld: Meld) -> None:
-        """Keep the table's `masks.Table` in step with a meld that grew."""
-        assert self.wanted is not None
-        self.wanted = self.wanted.grown(meld, self.rules, self.decks)
 
     def _grow(
         self, meld: Meld, cards: list[Card], values: Iterable[int], end: str | None, seat: int
@@ -466,8 +459,7 @@ class State:
         if meld.wild:  # RULES 8: keep the joker marks in step
             _mark_wild(meld, [card], event.end)
         self._grow(meld, [card], event.values, event.end, event.seat)
-        if self.wanted is not None:
-            self._regrown(meld)
+        self.wanted = None
         self.table_points[event.seat] += sum(event.values)
         self._close_window()  # RULES 7: the first call takes the card
 
