@@ -6,7 +6,10 @@ whose first word is `rummy500` runs this same program, wherever it is installed:
 `hello` line, every event as its seat may see it, and a `prompt` whenever it must act;
 it answers each prompt with one line (a command or a JSON action; pings are answered
 with pongs). A wrong answer, a dead program or one slower than the timeout is an error
-that names the seat and the line; the game stays saved.
+that names the seat and the line; the game stays saved. What the program writes to its
+stderr (its own messages, a traceback) is shown on this program's stderr a line at a
+time, after the seat's name, with every control character escaped: a bot cannot send a
+terminal codes.
 """
 
 from __future__ import annotations
@@ -16,19 +19,23 @@ import os
 import select
 import shlex
 import subprocess
+import sys
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from . import program, protocol
 from .actions import AnyAction, parse_action
 from .engine import resolve
 from .errors import Rummy500Error, clipped, quoted
 from .events import Event, GameStarted
+from .render.printable import printable
 from .state import State
 
 MAX_PENDING = 16 << 20
 """The most output (16 MB) that may wait for a bot to read it: a bot that reads nothing
 for that long is not playing."""
+MAX_NOTE = 500
+"""The longest line of a bot's stderr shown (in characters; the rest is cut, marked)."""
 
 
 class ExternalBotError(Rummy500Error):
@@ -54,18 +61,28 @@ class ExternalBot:
 
     level = "exec"
 
-    def __init__(self, command: str, seat: int, timeout: float = 10.0) -> None:
+    def __init__(
+        self,
+        command: str,
+        seat: int,
+        timeout: float = 10.0,
+        notes: Callable[[str], object] | None = None,
+    ) -> None:
         self.command = command
         self.seat = seat
         self.timeout = timeout
         self._buffer = b""
         self._pending = bytearray()
         self._prompts = 0
+        self._notes = notes or _to_stderr
+        """Where the program's stderr lines go, made printable and named."""
+        self._said = b""
         try:
             self._process = subprocess.Popen(
                 _argv(command),
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
                 bufsize=0,
             )
         except (OSError, ValueError) as error:
@@ -73,9 +90,12 @@ class ExternalBot:
                 f"seat {seat}: cannot start {quoted(command)}: {error}"
             ) from None
         assert self._process.stdin is not None and self._process.stdout is not None
+        assert self._process.stderr is not None
         self._in = self._process.stdin.fileno()
         self._out = self._process.stdout.fileno()
+        self._err: int | None = self._process.stderr.fileno()
         os.set_blocking(self._in, False)
+        os.set_blocking(self._err, False)
 
     def _who(self) -> str:
         return f"seat {self.seat} (exec: {clipped(self.command, 60)})"
@@ -91,7 +111,9 @@ class ExternalBot:
         self._push()
 
     def _push(self) -> None:
-        """Write as much of the queue as the pipe takes without waiting."""
+        """Write as much of the queue as the pipe takes without waiting (and show what
+        the program wrote to its stderr meanwhile, so it never waits on that pipe)."""
+        self._relay()
         while self._pending:
             try:
                 written = os.write(self._in, self._pending)
@@ -129,13 +151,16 @@ class ExternalBot:
             if left <= 0:
                 raise self._late()
             writing = [self._in] if self._pending else []
+            reading = [self._out] if self._err is None else [self._out, self._err]
             try:
-                readable, writable, _ = select.select([self._out], writing, [], left)
+                readable, writable, _ = select.select(reading, writing, [], left)
             except (OSError, ValueError):
                 raise ExternalBotError(f"{self._who()} closed its pipes") from None
             if writable:
                 self._push()
-            if readable:
+            if self._err in readable:
+                self._relay()
+            if self._out in readable:
                 chunk = os.read(self._out, 65536)
                 if not chunk:
                     raise ExternalBotError(
@@ -186,6 +211,40 @@ class ExternalBot:
             except (ExternalBotError, subprocess.TimeoutExpired, OSError, ValueError):
                 self._process.kill()
                 self._process.wait()
+        self._relay(final=True)
         with contextlib.suppress(OSError):
             # stdout is a pipe: the process is started with stdout=PIPE
             self._process.stdout.close()  # type: ignore[union-attr]
+            self._process.stderr.close()  # type: ignore[union-attr]
+
+    def _relay(self, final: bool = False) -> None:
+        """Show the whole lines the program has written to its stderr, as `notes` lines;
+        `final`: all of it, the last line too, once the program has ended. (A few reads
+        at a time: a program that writes there without end cannot hold the game.)"""
+        for _ in range(1 if not final else 64):
+            if self._err is None:
+                break
+            try:
+                chunk = os.read(self._err, 65536)
+            except BlockingIOError:
+                break
+            except OSError:
+                chunk = b""
+            if not chunk:
+                self._err = None  # it closed its stderr (or ended)
+                final = True
+                break
+            self._said += chunk
+        *lines, self._said = self._said.split(b"\n")
+        if (final and self._said) or len(self._said) > 4 * MAX_NOTE:
+            lines.append(self._said)  # the last line, or a line without end in pieces
+            self._said = b""
+        for raw in lines:
+            text = raw.decode("utf-8", "replace").rstrip("\r")
+            if len(text) > MAX_NOTE:
+                text = text[:MAX_NOTE] + " [...]"
+            self._notes(f"{self._who()}: {printable(text)}")
+
+
+def _to_stderr(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)

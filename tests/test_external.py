@@ -155,3 +155,37 @@ def test_a_deeply_nested_answer_names_the_seat(tmp_path: Path) -> None:
     assert line.startswith("rummy500: seat 1 (exec:")
     assert "nested too deeply" in line
     assert len(line) < 1000
+
+
+def test_a_bots_stderr_is_shown_named_and_escaped(tmp_path: Path) -> None:
+    """What a bot writes to its stderr reaches ours a line at a time, after the seat's
+    name, its control characters escaped: it cannot send the terminal codes (here one
+    that would set the window title), and the game goes on."""
+    script = tmp_path / "chatty.py"
+    script.write_text(
+        "import runpy, sys\n"
+        "sys.stderr.write('\\x1b]0;pwned\\x07thinking hard\\n')\n"
+        "sys.stderr.write('no newline at the end')\n"
+        "sys.stderr.flush()\n"
+        "sys.argv = ['random_bot', '7']\n"
+        "runpy.run_module('rummy500_cli.examples.random_bot', run_name='__main__')\n"
+    )
+    result = rummy500(
+        "play",
+        "--seat",
+        f"0=exec:{sys.executable} {script}",
+        "--bots",
+        "greedy",
+        "--target",
+        "60",
+        "-q",
+    )
+    assert result.returncode == 0, result.stderr
+    assert "wins the game with" in result.stdout
+    assert "\x1b" not in result.stderr and "\x07" not in result.stderr
+    lines = result.stderr.splitlines()
+    assert any(
+        line.startswith("seat 0 (exec:") and line.endswith(r"\x1b]0;pwned\x07thinking hard")
+        for line in lines
+    ), result.stderr
+    assert any(line.endswith("): no newline at the end") for line in lines), result.stderr
