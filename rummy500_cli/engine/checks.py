@@ -27,6 +27,7 @@ from ..rules import IDLE_ROTATIONS, Rules
 from .hands import has
 from .uses import use_check
 from .values import layoff_of, new_meld
+from .variants import hooks_of
 
 if TYPE_CHECKING:
     from ..state import State
@@ -39,11 +40,12 @@ _ASCII = attrgetter("ascii")
 
 
 def plain_rules(rules: Rules, players: int) -> bool:
-    """Whether a game's moves may be checked by `plain_run`: one deck without jokers, the
-    standard game or partnership (RULES 8: sides change only the scoring), no rule that
-    bounds a play (first_meld_min, set_duplicate_suits) and no windows (RULES 7)."""
+    """Whether a game's moves may be checked by `plain_run`: one deck without jokers, a
+    variant whose moves are the standard game's (`plain_moves`: the standard game, and
+    partnership, whose sides change only the scoring, RULES 8), no rule that bounds a
+    play (first_meld_min, set_duplicate_suits) and no windows (RULES 7)."""
     return (
-        rules.variant in ("none", "partnership")
+        hooks_of(rules).plain_moves
         and rules.jokers_per_deck == 0
         and rules.deck_count(players) == 1
         and not rules.first_meld_min

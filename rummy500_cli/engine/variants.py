@@ -47,6 +47,10 @@ class Play:
     joker_plays: ClassVar[bool] = False
     """Whether jokers take part in plays at all (wild, or in sets of jokers): where not,
     the listings skip the joker hooks."""
+    plain_moves: ClassVar[bool] = False
+    """Whether every draw, take, meld, lay-off and discard is the standard game's, with
+    nothing of the variant's own in it (its scoring may differ): the audit may then
+    check those moves at a glance (`checks.plain_run`)."""
 
     def set_aside(self, deck: list[Card]) -> list[Card]:
         """The deck to deal from, once the cards laid aside before the deal are out."""
@@ -122,6 +126,8 @@ class Play:
 class Standard(Play, facts.Variant):
     """The standard game."""
 
+    plain_moves = True
+
 
 class Jokers(Play, facts.Jokers):
     """RULES 8, jokers: a joker in the hand is wild (the decisions are in `jokers`)."""
@@ -175,6 +181,8 @@ class Sides(Play, facts.Partnership):
 
 class Partnership(Sides):
     """RULES 8, partnership."""
+
+    plain_moves = True  # (sides change only the scoring)
 
 
 class Persian(Sides, facts.Persian):
