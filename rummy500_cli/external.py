@@ -213,9 +213,9 @@ class ExternalBot:
                 self._process.wait()
         self._relay(final=True)
         with contextlib.suppress(OSError):
-            # stdout is a pipe: the process is started with stdout=PIPE
-            self._process.stdout.close()  # type: ignore[union-attr]
-            self._process.stderr.close()  # type: ignore[union-attr]
+            for pipe in (self._process.stdout, self._process.stderr):
+                # both are pipes: the process is started with stdout=PIPE, stderr=PIPE
+                pipe.close()  # type: ignore[union-attr]
 
     def _relay(self, final: bool = False) -> None:
         """Show the whole lines the program has written to its stderr, as `notes` lines;
