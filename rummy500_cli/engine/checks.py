@@ -25,7 +25,7 @@ from ..events import Discarded, Event, LaidOff, Melded, PileTaken, StockDrawn
 from ..masks import mask_of
 from ..rules import IDLE_ROTATIONS, Rules
 from .hands import has
-from .uses import use_check
+from .uses import has_use
 from .values import layoff_of, new_meld
 from .variants import hooks_of
 
@@ -72,8 +72,6 @@ def plain_run(state: State, events: Sequence[Event], start: int) -> int:
     idle_limit = IDLE_ROTATIONS * state.n  # RULES 5.4
     decks = state.decks
     apply = state.apply
-    checked_table = state.table()  # the table `usable` was made for
-    usable = use_check(state)
     index = start
     total = len(events)
     while index < total:
@@ -114,16 +112,14 @@ def plain_run(state: State, events: Sequence[Event], start: int) -> int:
             ):
                 break
             taken = pile[-depth:]
-            if list(map(_CANONICAL.get, event.cards)) != taken:
+            if event.cards != tuple(map(_ASCII, taken)):
                 break
             if not keeps(depth):
                 if bounded:
                     break
-                table = state.table()
-                if table is not checked_table:  # a meld was laid or grew since
-                    checked_table, usable = table, use_check(state)
                 hand = state.hands[seat]  # (no joker: the deck holds none, nor may a stacked one)
-                if not usable(taken[0], mask_of(hand) | mask_of(taken), hand, taken):
+                held = mask_of(hand) | mask_of(taken)
+                if not has_use(state, taken[0], held, hand, taken):
                     break
         elif type(event) is Melded:  # RULES 3, 4.2
             if (
