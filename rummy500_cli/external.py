@@ -21,7 +21,7 @@ import shlex
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 
 from . import program, protocol
 from .actions import AnyAction, parse_action
@@ -61,22 +61,15 @@ class ExternalBot:
 
     level = "exec"
 
-    def __init__(
-        self,
-        command: str,
-        seat: int,
-        timeout: float = 10.0,
-        notes: Callable[[str], object] | None = None,
-    ) -> None:
+    def __init__(self, command: str, seat: int, timeout: float = 10.0) -> None:
         self.command = command
         self.seat = seat
         self.timeout = timeout
         self._buffer = b""
         self._pending = bytearray()
         self._prompts = 0
-        self._notes = notes or _to_stderr
-        """Where the program's stderr lines go, made printable and named."""
         self._said = b""
+        """What the program wrote to its stderr after its last whole line."""
         try:
             self._process = subprocess.Popen(
                 _argv(command),
@@ -218,7 +211,7 @@ class ExternalBot:
                 pipe.close()  # type: ignore[union-attr]
 
     def _relay(self, final: bool = False) -> None:
-        """Show the whole lines the program has written to its stderr, as `notes` lines;
+        """Show the whole lines the program has written to its stderr on ours, named;
         `final`: all of it, the last line too, once the program has ended. (A few reads
         at a time: a program that writes there without end cannot hold the game.)"""
         for _ in range(1 if not final else 64):
@@ -243,8 +236,4 @@ class ExternalBot:
             text = raw.decode("utf-8", "replace").rstrip("\r")
             if len(text) > MAX_NOTE:
                 text = text[:MAX_NOTE] + " [...]"
-            self._notes(f"{self._who()}: {printable(text)}")
-
-
-def _to_stderr(line: str) -> None:
-    print(line, file=sys.stderr, flush=True)
+            print(f"{self._who()}: {printable(text)}", file=sys.stderr, flush=True)
