@@ -108,16 +108,16 @@ def shuffled(items: Sequence[T], seed: int | str, purpose: str) -> list[T]:
     key = f"{_PREFIX}{purpose}/{seed_text(seed)}".encode()
     # a word a swap, read at once; a word is rejected about once in 7 million deals of
     # one deck, and then the shuffle is done again, the stream read a number at a time
-    words = _words(key, size - 1)
-    limits = _LIMITS if size <= len(_LIMITS) else []
-    for i, value in zip(range(size - 1, 0, -1), words, strict=False):
-        if not limits or value >= limits[i + 1]:
-            break
-        j = value % (i + 1)
-        out[i], out[j] = out[j], out[i]
-    else:
-        return out
-    out = list(items)
+    if size < len(_LIMITS):  # (_LIMITS[size] is read)
+        limits = _LIMITS
+        for i, value in zip(range(size - 1, 0, -1), _words(key, size - 1), strict=False):
+            if value >= limits[i + 1]:
+                break
+            j = value % (i + 1)
+            out[i], out[j] = out[j], out[i]
+        else:
+            return out
+        out = list(items)
     stream = ByteStream(seed, purpose)
     for i in range(size - 1, 0, -1):
         j = stream.below(i + 1)

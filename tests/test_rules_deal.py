@@ -364,7 +364,7 @@ def _stream_shuffle(items, seed, purpose):
     return out
 
 
-@pytest.mark.parametrize("size", [0, 1, 2, 3, 9, 52, 53, 104, 108])
+@pytest.mark.parametrize("size", [0, 1, 2, 3, 9, 52, 53, 104, 108, 1025, 1026])
 def test_the_shuffle_is_the_documented_stream_read_word_by_word(size):
     """The deal's shuffle reads its words ahead, a block at a time: the same swaps as
     the documented algorithm, word by word, for every size of pack and pile."""
