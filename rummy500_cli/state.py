@@ -267,6 +267,11 @@ class State:
         _APPLY[type(event)](self, event)
         self.applied += 1
 
+    # fold_stock_drawn, fold_take, fold_meld, fold_lay_off and fold_discard, `apply`'s
+    # steps for the common moves, are called by the audit's glance too (`engine.checks`),
+    # with the cards it read to check the move, so they are not read twice; a caller of
+    # its own counts the events it folded so in `applied`.
+
     def _dealer_drawn(self, event: DealerDrawn) -> None:
         self.first_dealer = event.dealer
 
@@ -318,7 +323,8 @@ class State:
         self.pile.append(card)
         self.phase = "draw"
 
-    def _stock_drawn(self, event: StockDrawn) -> None:
+    def fold_stock_drawn(self, event: StockDrawn) -> None:
+        """Fold a stock draw."""
         cards = event.cards
         if len(cards) == 1:  # the common draw (RULES 4.1), at once
             self.hands[event.seat].append(CARD[cards[0]])
@@ -340,8 +346,11 @@ class State:
     def _draw_skipped(self, event: DrawSkipped) -> None:
         self.phase = "play"
 
-    def _pile_taken(self, event: PileTaken) -> None:
-        taken = _cards(event.cards)
+    def fold_take(self, event: PileTaken, taken: list[Card] | None = None) -> None:
+        """Fold a pile take; `taken`: its cards as read, if they were (a list the state may
+        keep)."""
+        if taken is None:
+            taken = _cards(event.cards)
         del self.pile[-event.depth :]
         if event.split:  # RULES 8 (dealers_gambit): the inside cards leave the game
             assert self.gambit is not None
@@ -354,8 +363,11 @@ class State:
             self.pending = taken[0]
         self.phase = "play"
 
-    def _melded(self, event: Melded) -> None:
-        cards = _cards(event.cards)
+    def fold_meld(self, event: Melded, cards: list[Card] | None = None) -> None:
+        """Fold a meld; `cards`: its cards as read, if they were (a list the meld may
+        keep)."""
+        if cards is None:
+            cards = _cards(event.cards)
         self._remove(event.seat, cards if self.gambit is None else self._from_hand(cards))
         if event.double:  # RULES 8 (dealers_gambit): the dealer's joker seals the meld
             assert self.gambit is not None
@@ -375,8 +387,10 @@ class State:
         self.wanted = None  # (worked out again when asked for: `table`)
         self._score(event.seat, event.values)
 
-    def _laid_off(self, event: LaidOff) -> None:
-        cards = _cards(event.cards)
+    def fold_lay_off(self, event: LaidOff, cards: list[Card] | None = None) -> None:
+        """Fold a lay-off; `cards`: its cards as read, if they were."""
+        if cards is None:
+            cards = _cards(event.cards)
         self._remove(event.seat, cards if self.gambit is None else self._from_hand(cards))
         meld = self._own(event.meld)
         if event.jokers or meld.wild:  # RULES 8
@@ -472,8 +486,10 @@ class State:
         self.window = []
         self.window_kind = None
 
-    def _discarded(self, event: Discarded) -> None:
-        card = CARD[event.card]
+    def fold_discard(self, event: Discarded, card: Card | None = None) -> None:
+        """Fold a discard; `card`: its card as read, if it was."""
+        if card is None:
+            card = CARD[event.card]
         seat = event.seat
         hand = self.hands[seat]
         hand.remove(card)
@@ -548,13 +564,13 @@ _APPLY: dict[type, Callable[[State, Any], None]] = {
     DealerDrawn: State._dealer_drawn,
     RoundDealt: State._round_dealt,
     UpcardChosen: State._upcard_chosen,
-    StockDrawn: State._stock_drawn,
+    StockDrawn: State.fold_stock_drawn,
     StockRebuilt: State._stock_rebuilt,
     DrawSkipped: State._draw_skipped,
-    PileTaken: State._pile_taken,
-    Melded: State._melded,
-    LaidOff: State._laid_off,
-    Discarded: State._discarded,
+    PileTaken: State.fold_take,
+    Melded: State.fold_meld,
+    LaidOff: State.fold_lay_off,
+    Discarded: State.fold_discard,
     PowerNamed: State._power_named,
     JokerBlocked: State._joker_blocked,
     RoundEnded: State._round_ended,

@@ -62,7 +62,9 @@ def plain_run(state: State, events: Sequence[Event], start: int) -> int:
     check (len(events) when none).
 
     An event is what the rules make when each field is: they are compared one by one
-    (the fields of each kind are pinned by tests/test_checks.py)."""
+    (the fields of each kind are pinned by tests/test_checks.py). Each one that is is
+    folded by the state's step for it, with the cards read to check it (`State.fold_take`
+    and the others)."""
     rules = state.rules
     draws = rules.stock_draw
     only_top = rules.top_discard == "only"
@@ -71,98 +73,110 @@ def plain_run(state: State, events: Sequence[Event], start: int) -> int:
     meld_only = rules.pile_use == "meld_only"
     idle_limit = IDLE_ROTATIONS * state.n  # RULES 5.4
     decks = state.decks
-    apply = state.apply
     index = start
     total = len(events)
-    while index < total:
-        event = events[index]
-        seat = state.to_move
-        if type(event) is Discarded:  # RULES 4.3: the turn ends, and play goes on
-            hand = state.hands[seat]
-            card = _CANONICAL.get(event.card)
-            if (
-                event.seat != seat
-                or state.phase != "play"
-                or state.pending is not None
-                or card is None
-                or card is state.kept
-                or len(hand) == 1
-                or card not in hand
-                or (0 if state.drew_stock else state.idle_turns + 1) >= idle_limit
-            ):
-                break
-        elif type(event) is StockDrawn:  # RULES 4.1, 6b.10
-            stock = state.stock
-            if event.seat != seat or state.phase != "draw" or not stock:
-                break
-            if draws == 1:
-                if event.cards != (stock[-1].ascii,):
+    try:
+        while index < total:
+            event = events[index]
+            seat = state.to_move
+            if type(event) is Discarded:  # RULES 4.3: the turn ends, and play goes on
+                hand = state.hands[seat]
+                card = _CANONICAL.get(event.card)
+                if (
+                    event.seat != seat
+                    or state.phase != "play"
+                    or state.pending is not None
+                    or card is None
+                    or card is state.kept
+                    or len(hand) == 1
+                    or card not in hand
+                    or (0 if state.drew_stock else state.idle_turns + 1) >= idle_limit
+                ):
                     break
-            elif event.cards != tuple(map(_ASCII, stock[-min(draws, len(stock)) :][::-1])):
-                break
-        elif type(event) is PileTaken:  # RULES 4.1: the chosen card must have a use at once
-            pile = state.pile
-            depth = event.depth
-            if (
-                event.seat != seat
-                or state.phase != "draw"
-                or event.split is not UNSET
-                or not 1 <= depth <= len(pile)
-                or (only_top and depth != 1)
-            ):
-                break
-            taken = pile[-depth:]
-            if event.cards != tuple(map(_ASCII, taken)):
-                break
-            if not keeps(depth):
-                if bounded:
+                state.fold_discard(event, card)
+            elif type(event) is StockDrawn:  # RULES 4.1, 6b.10
+                stock = state.stock
+                if event.seat != seat or state.phase != "draw" or not stock:
                     break
-                hand = state.hands[seat]  # (no joker: the deck holds none, nor may a stacked one)
-                held = mask_of(hand) | mask_of(taken)
-                if not has_use(state, taken[0], held, hand, taken):
+                if draws == 1:
+                    if event.cards != (stock[-1].ascii,):
+                        break
+                elif event.cards != tuple(map(_ASCII, stock[-min(draws, len(stock)) :][::-1])):
                     break
-        elif type(event) is Melded:  # RULES 3, 4.2
-            if (
-                event.seat != seat
-                or state.phase != "play"
-                or event.jokers is not UNSET
-                or event.double is not UNSET
-            ):
+                state.fold_stock_drawn(event)
+            elif type(event) is PileTaken:  # RULES 4.1: the chosen card must have a use at once
+                pile = state.pile
+                depth = event.depth
+                if (
+                    event.seat != seat
+                    or state.phase != "draw"
+                    or event.split is not UNSET
+                    or not 1 <= depth <= len(pile)
+                    or (only_top and depth != 1)
+                ):
+                    break
+                taken = pile[-depth:]
+                if event.cards != tuple(map(_ASCII, taken)):
+                    break
+                if not keeps(depth):
+                    if bounded:
+                        break
+                    hand = state.hands[
+                        seat
+                    ]  # (no joker: the deck holds none, nor may a stacked one)
+                    held = mask_of(hand) | mask_of(taken)
+                    if not has_use(state, taken[0], held, hand, taken):
+                        break
+                state.fold_take(event, taken)
+            elif type(event) is Melded:  # RULES 3, 4.2
+                if (
+                    event.seat != seat
+                    or state.phase != "play"
+                    or event.jokers is not UNSET
+                    or event.double is not UNSET
+                ):
+                    break
+                cards = _played(state, state.hands[seat], event.cards)
+                if cards is None:
+                    break
+                try:
+                    _, texts, values = new_meld(cards, rules, decks, None)
+                except Rummy500Error:
+                    break
+                if (
+                    event.cards != texts
+                    or event.values != values
+                    or event.meld != len(state.melds) + 1
+                ):
+                    break
+                state.fold_meld(event, cards)
+            elif type(event) is LaidOff:  # RULES 4.2
+                melds = state.melds
+                number = event.meld
+                if (
+                    event.seat != seat
+                    or state.phase != "play"
+                    or event.jokers is not UNSET
+                    or not 1 <= number <= len(melds)
+                    or (meld_only and state.pending is not None)
+                ):
+                    break
+                cards = _played(state, state.hands[seat], event.cards)
+                if cards is None:
+                    break
+                meld = melds[number - 1]  # (meld n is the n-th laid: `State.meld`)
+                try:
+                    end, _, texts, values = layoff_of(meld, cards, rules, decks, event.end)
+                except Rummy500Error:
+                    break
+                if event.cards != texts or event.values != values or event.end != end:
+                    break
+                state.fold_lay_off(event, cards)
+            else:
                 break
-            cards = _played(state, state.hands[seat], event.cards)
-            if cards is None:
-                break
-            try:
-                _, texts, values = new_meld(cards, rules, decks, None)
-            except Rummy500Error:
-                break
-            if event.cards != texts or event.values != values or event.meld != len(state.melds) + 1:
-                break
-        elif type(event) is LaidOff:  # RULES 4.2
-            melds = state.melds
-            number = event.meld
-            if (
-                event.seat != seat
-                or state.phase != "play"
-                or event.jokers is not UNSET
-                or not 1 <= number <= len(melds)
-                or (meld_only and state.pending is not None)
-            ):
-                break
-            cards = _played(state, state.hands[seat], event.cards)
-            if cards is None:
-                break
-            meld = melds[number - 1]  # (meld n is the n-th laid: `State.meld`)
-            try:
-                end, _, texts, values = layoff_of(meld, cards, rules, decks, event.end)
-            except Rummy500Error:
-                break
-            if event.cards != texts or event.values != values or event.end != end:
-                break
-        else:
-            break
-        apply(event)
-        index += 1
+            index += 1
+    finally:  # the fold steps leave counting the events to their caller
+        state.applied += index - start
     return index
 
 
