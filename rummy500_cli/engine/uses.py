@@ -5,6 +5,7 @@ rules that bound a play; `fits_somewhere` is its fast form where no rule bounds 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from functools import partial
 from typing import TYPE_CHECKING
 
 from ..actions import LayMeld, LayOff
@@ -160,39 +161,34 @@ def has_use(
     """Whether the chosen card (not a joker) could go on the table at once with the hand
     and the cards taken (`held`: their `masks.mask_of`), in a new meld or on a meld of the
     table: the fast form of `chosen_uses` when no rule bounds a play and no joker takes
-    part."""
-    return use_check(state)(chosen, held, hand, taken)
+    part. The table is read only when the hand and the cards taken make no meld with it
+    (the audit asks this at every pile take, often just after a meld changed the table)."""
+    rules = state.rules
+    rank, suit = chosen.rank, chosen.suit_no
+    if rules.set_duplicate_suits:
+        copies = sum(1 for card in hand if card.rank == rank)
+        copies += sum(1 for card in taken if card.rank == rank)
+        if copies >= 3:
+            return True
+    elif (held >> rank & SPREAD).bit_count() >= 3:
+        return True
+    if run_through(held, suit, rank, rules):
+        return True
+    if rules.pile_use != "meld_or_layoff":
+        return False
+    wants = state.table().wants
+    if wants & chosen.bit:
+        return True  # a set takes it, or it is next to an end of a run
+    shift = LANE * suit
+    in_suit = held >> shift & RANKS
+    if not in_suit & wants >> shift:
+        return False  # no card next to an end of a run of its suit held
+    return _beyond_an_end(state.melds, chosen, in_suit, rules.around_the_corner)
 
 
 def use_check(state: State) -> UseCheck:
-    """`has_use` for one state, with what it reads of the rules and the table read once
-    (it runs for every pile depth at every draw)."""
-    rules = state.rules
-    twins = rules.set_duplicate_suits
-    wants = state.table().wants if rules.pile_use == "meld_or_layoff" else 0
-    around = rules.around_the_corner
-    melds = state.melds
-
-    def usable(chosen: Card, held: int, hand: Sequence[Card], taken: Sequence[Card]) -> bool:
-        rank, suit = chosen.rank, chosen.suit_no
-        if twins:
-            copies = sum(1 for card in hand if card.rank == rank)
-            copies += sum(1 for card in taken if card.rank == rank)
-            if copies >= 3:
-                return True
-        elif (held >> rank & SPREAD).bit_count() >= 3:
-            return True
-        if wants & chosen.bit:
-            return True  # a set takes it, or it is next to an end of a run
-        if run_through(held, suit, rank, rules):
-            return True
-        shift = LANE * suit
-        in_suit = held >> shift & RANKS
-        if not in_suit & wants >> shift:
-            return False  # no lay-offs, or no card next to an end of a run of its suit held
-        return _beyond_an_end(melds, chosen, in_suit, around)
-
-    return usable
+    """`has_use` for one state (it runs for every pile depth at every draw)."""
+    return partial(has_use, state)
 
 
 def _beyond_an_end(melds: Sequence[Meld], chosen: Card, in_suit: int, around: bool) -> bool:
