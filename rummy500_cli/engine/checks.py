@@ -116,15 +116,17 @@ def plain_run(state: State, events: Sequence[Event], start: int) -> int:
                 ):
                     break
                 taken = pile[-depth:]
-                if event.cards != tuple(map(_ASCII, taken)):
+                if depth == 1:  # the common take, at once
+                    if event.cards != (taken[0].ascii,):
+                        break
+                elif event.cards != tuple(map(_ASCII, taken)):
                     break
                 if not keeps(depth):
                     if bounded:
                         break
-                    hand = state.hands[
-                        seat
-                    ]  # (no joker: the deck holds none, nor may a stacked one)
-                    held = mask_of(hand) | mask_of(taken)
+                    # (no joker: the deck holds none, nor may a stacked one)
+                    hand = state.hands[seat]
+                    held = mask_of(hand) | (taken[0].bit if depth == 1 else mask_of(taken))
                     if not has_use(state, taken[0], held, hand, taken):
                         break
                 state.fold_take(event, taken)
