@@ -140,6 +140,15 @@ def test_blank_lines_at_the_end_are_harmless(tmp_path: Path, game_events) -> Non
     assert read_log(path).events == game_events[:8]
 
 
+@pytest.mark.parametrize("tail", [b"", b"\n", b"\n \n\t\n", b'{"seq": 6, "ev'])
+def test_the_intact_size_is_the_kept_lines_with_their_newlines(game_events, tail: bytes) -> None:
+    # blank lines at the end are dropped, and so is a torn tail (a line without its newline)
+    whole = encode_log(game_events[:6])
+    data = parse_log(whole + tail, "g.jsonl")
+    assert data.events == game_events[:6]
+    assert data.good_size == len(whole) == sum(len(line) + 1 for line in data.lines)
+
+
 def test_a_second_writer_is_refused(tmp_path: Path, game_events) -> None:
     path = write(tmp_path / "g.jsonl", game_events[:6])
     writer, _ = LogWriter.resume(path)

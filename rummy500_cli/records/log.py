@@ -122,8 +122,10 @@ def parse_log(data: bytes, path: object = "<log>") -> LogData:
             f"(at most {MAX_LINE} bytes); not a game log"
         )
     tail = chunks.pop()  # b"" when the file ends with a newline, as it should
+    good = len(data) - len(tail)  # the bytes of the lines kept, each with its newline
     while chunks and not chunks[-1].strip() and not tail:
-        chunks.pop()  # blank lines after the last line (an editor's doing) are harmless
+        # blank lines after the last line (an editor's doing) are harmless
+        good -= len(chunks.pop()) + 1
     if chunks and chunks[0].endswith(b"\r"):
         raise LogError(
             f"{path}: the lines end in CR LF (Windows line endings), which changes every "
@@ -141,7 +143,6 @@ def parse_log(data: bytes, path: object = "<log>") -> LogData:
     events = _sound_events(chunks)
     if events is None:  # something is wrong: find the first line at fault, and say why
         events = _checked_events(chunks, path)
-    good = sum(map(len, chunks)) + len(chunks)
     return LogData(events=events, lines=chunks, warnings=warnings, good_size=good)
 
 
