@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import secrets
 import sys
 from pathlib import Path
 from typing import IO
@@ -390,6 +389,8 @@ def play(
     prefs = _preferences()
     names, kinds = _parse_seats(players, name or prefs["name"], bots or prefs["bots"], seats)
     if seed is None:
+        import secrets  # (here, not at the top: it loads OpenSSL, which --help need not)
+
         seed = str(secrets.randbelow(10**9))
     stacked = _read_deck(deck) if deck is not None else []
     path = save or new_save_path(seed)
