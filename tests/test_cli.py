@@ -13,6 +13,8 @@ import json
 import os
 import re
 import shlex
+import subprocess
+import sys
 
 import msgspec
 import pytest
@@ -150,6 +152,23 @@ def test_help_lists_every_command_and_play_help_every_option():
     options += " --commands --quiet --strict --json --color --no-color --ascii --four-color --pace"
     for option in options.split():
         assert option in text, option
+
+
+@pytest.mark.parametrize("command", [["--help"], ["play", "--help"]])
+def test_help_loads_neither_the_prompt_nor_openssl(command: list[str]) -> None:
+    # start-up is a target (tests/benchmarks/startup.py): prompt-toolkit costs more than
+    # all of click, and OpenSSL (hashlib) a tenth of it; help needs neither
+    probe = (
+        "import sys\n"
+        "from rummy500_cli.cli.main import main\n"
+        f"try: main({command!r})\n"
+        "except SystemExit: pass\n"
+        "print(sorted(m for m in ('prompt_toolkit', '_hashlib') if m in sys.modules))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert done.stdout.strip().splitlines()[-1] == "[]"
 
 
 @pytest.mark.parametrize("flag", ["--version", "-V"])
