@@ -269,8 +269,9 @@ class State:
 
     # fold_stock_drawn, fold_take, fold_meld, fold_lay_off and fold_discard, `apply`'s
     # steps for the common moves, are called by the audit's glance too (`engine.checks`),
-    # with the cards it read to check the move, so they are not read twice; a caller of
-    # its own counts the events it folded so in `applied`.
+    # with the cards it read to check the move, so they are not read twice. Like every
+    # step, they leave `applied` to their caller: `apply` counts the event, and the
+    # glance the events it folded.
 
     def _dealer_drawn(self, event: DealerDrawn) -> None:
         self.first_dealer = event.dealer
