@@ -187,11 +187,22 @@ def _played(state: State, hand: list[Card], texts: tuple[str, ...]) -> list[Card
     pass the checks every such play passes (`turn._check_play`) and leave cards in the
     hand: the hand holds them, the chosen pile card is among them (RULES 4.1), and no
     card was kept from the pile (RULES 6b.8: the full check weighs that one); else None."""
+    pending = state.pending
+    if len(texts) == 1:  # a lay-off of one card, the common one, at once
+        card = _CANONICAL.get(texts[0])
+        if (
+            card is not None
+            and len(hand) > 1
+            and state.kept is None
+            and (pending is None or pending == card)
+            and card in hand
+        ):
+            return [card]
+        return None
     try:
         cards = list(map(_CARD, texts))
     except KeyError:
         return None
-    pending = state.pending
     if (
         len(cards) < len(hand)
         and state.kept is None
