@@ -190,11 +190,9 @@ def deal_cards(
     from the dealer's right (RULES 8, dealers_gambit), the extra card going there too.
     """
     hands: list[list[Card]] = [[] for _ in range(players)]
-    position = 0
-    for _ in range(hand_size):
-        for offset in range(1, players + 1):
-            hands[(dealer + offset * step) % players].append(deck[position])
-            position += 1
+    position = players * hand_size
+    for offset in range(1, players + 1):  # the seat dealt to offset-th: every players-th card
+        hands[(dealer + offset * step) % players] = list(deck[offset - 1 : position : players])
     turned = deck[position]
     position += 1
     upcard: Card | None = turned
