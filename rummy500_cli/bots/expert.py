@@ -23,13 +23,14 @@ import math
 
 from ..actions import AnyAction, Discard, DrawStock
 from ..engine import legal_actions, resolve
-from ..events import GameEnded, RoundEnded
+from ..events import Event, GameEnded, RoundEnded
 from ..sides import partner_of, team_of
 from ..state import State
 from .base import Bot, Rng
 from .hand import WORK
 from .inference import likely_deal
 from .knowledge import Knowledge
+from .particles import ParticleFilter
 from .strong import Context, StrongBot
 
 MOVES_PER_MS = 7.5
@@ -49,6 +50,8 @@ Z_DROP = 1.0
 MIN_SAMPLES = 6
 """Deals sampled before a candidate may be dropped or chosen."""
 MAX_SAMPLES = 400
+FILTER_WEIGHT = 1.0
+"""Budget units per strong-bot call of the particle filter (about one playout move)."""
 WIN_BONUS = 300.0
 """Value of a game won (or lost, negated) inside a playout."""
 
@@ -63,12 +66,19 @@ class ExpertBot(Bot):
         super().__init__(seed, seat)
         self.think = think
         self.strong = StrongBot(seed, seat)
+        self.particles = ParticleFilter(seed, seat)
+        self._filtered = 0.0
+
+    def observe(self, event: Event) -> None:
+        super().observe(event)
+        self.particles.observe(event)
 
     def decide(
         self, state: State, legal: list[AnyAction], knowledge: Knowledge | None
     ) -> tuple[AnyAction, str]:
         assert knowledge is not None  # needs_knowledge: it is always given
         strong = self.strong
+        self._filtered += self.particles.update() * FILTER_WEIGHT
         ctx = Context(state, knowledge)
         candidates = self._candidates(state, legal, ctx)
         if candidates is None:
@@ -101,12 +111,18 @@ class ExpertBot(Bot):
         count = len(candidates)
         alive = list(range(1, count))
         gains: list[list[float]] = [[] for _ in range(count)]
-        spent = 0.0
+        spent = self._filtered  # the particle filter's work since the last decision
+        self._filtered = 0.0
+        particles = self.particles if self.particles.ready(state, knowledge) else None
         samples = 0
         work = WORK[0]
         layable = ctx.layable
         while alive and spent < budget and samples < MAX_SAMPLES:
-            world = likely_deal(state, knowledge, rng, f"{state.applied}/{samples}", layable)
+            salt = f"{state.applied}/{samples}"
+            if particles is not None:
+                world = particles.deal(state, knowledge, rng, salt)
+            else:
+                world = likely_deal(state, knowledge, rng, salt, layable)
             base, moves = self._playout(world.copy(), candidates[0])
             spent += moves
             for index in alive:
