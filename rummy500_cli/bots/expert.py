@@ -78,7 +78,7 @@ class ExpertBot(Bot):
     ) -> tuple[AnyAction, str]:
         assert knowledge is not None  # needs_knowledge: it is always given
         strong = self.strong
-        self._filtered += self.particles.update() * FILTER_WEIGHT
+        self._filtered = self.particles.update() * FILTER_WEIGHT
         ctx = Context(state, knowledge)
         candidates = self._candidates(state, legal, ctx)
         if candidates is None:
@@ -111,8 +111,7 @@ class ExpertBot(Bot):
         count = len(candidates)
         alive = list(range(1, count))
         gains: list[list[float]] = [[] for _ in range(count)]
-        spent = self._filtered  # the particle filter's work since the last decision
-        self._filtered = 0.0
+        spent = self._filtered  # the particle filter's work since this seat last played
         particles = self.particles if self.particles.ready(state, knowledge) else None
         samples = 0
         work = WORK[0]

@@ -21,10 +21,10 @@ import statistics
 import time
 from collections import Counter
 
+from rummy500_cli.bots import particles
 from rummy500_cli.bots.base import stream
 from rummy500_cli.bots.inference import likely_deal
 from rummy500_cli.bots.knowledge import Knowledge, Memory, determinize
-from rummy500_cli.bots import particles
 from rummy500_cli.bots.particles import ParticleFilter
 from rummy500_cli.bots.strong import Context
 from rummy500_cli.engine import legal_actions
@@ -126,8 +126,9 @@ def main() -> None:
         error = statistics.pstdev(values) / len(values) ** 0.5
         print(f"  {name}: {statistics.fmean(values):.2f} placed (SE {error:.2f})")
     print(
-        f"  particles: {statistics.fmean(unique):.0f} distinct hands; {fallbacks} fallbacks; filter {1000 * filter_seconds / len(hidden_sizes):.0f}"
-        f" ms CPU a position (from the game's start); [{time.perf_counter() - started:.0f} s]"
+        f"  particles: {statistics.fmean(unique):.0f} distinct hands; {fallbacks} fallbacks; "
+        f"filter {1000 * filter_seconds / len(hidden_sizes):.0f} ms CPU a position (from "
+        f"the game's start); [{time.perf_counter() - started:.0f} s]"
     )
 
 
