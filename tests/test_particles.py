@@ -3,6 +3,8 @@ strong bot's own play, blind to what the seat may not see, and the same when cau
 
 from __future__ import annotations
 
+import pytest
+
 from rummy500_cli.bots import make_bot
 from rummy500_cli.bots.knowledge import Knowledge, Memory
 from rummy500_cli.bots.particles import Particle, ParticleFilter, public
@@ -111,3 +113,31 @@ def test_an_expert_caught_up_from_the_log_decides_as_one_that_watched() -> None:
         following = events[count]
         assert not isinstance(following, GameStarted)
         assert resolve(fold(events[:count]), action)[0] == following, f"at event {count}"
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{"out_of_turn": True}, {"variant": "jokers", "jokers_per_deck": 2}],
+)
+def test_rounds_the_filter_does_not_follow_leave_it_in_step_for_the_next(options) -> None:
+    """A window, or a variant's jokers, stop the filter for its round only: the shadow of
+    the game stays in step (a round of the standard rules after a window is followed)."""
+    _, events = bot_game(2, make_rules({"max_rounds": 3, **options}), "odd", ["strong"])
+    pf = ParticleFilter("odd", 0, count=4)
+    active = []
+    for event in events:
+        pf.observe(event)
+        pf.update()
+        if isinstance(event, RoundDealt):
+            active.append(pf.active)
+    assert pf.state is not None
+    assert active == [options.get("variant") is None] * len(active)
+
+
+def test_four_players_are_not_followed() -> None:
+    _, events = bot_game(4, make_rules({"max_rounds": 1}), "four", ["strong"])
+    pf = ParticleFilter("four", 0, count=4)
+    for event in events:
+        pf.observe(event)
+    pf.update()
+    assert pf.state is None and not pf.active

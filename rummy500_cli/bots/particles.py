@@ -49,7 +49,7 @@ from __future__ import annotations
 import msgspec
 
 from ..actions import AnyAction, Discard, DrawStock, LayMeld, LayOff, TakePile
-from ..cards import Card, new_deck
+from ..cards import JOKER, Card, new_deck
 from ..engine import legal_actions
 from ..events import (
     DealerDrawn,
@@ -57,6 +57,7 @@ from ..events import (
     Event,
     GameEnded,
     GameStarted,
+    JokerBlocked,
     LaidOff,
     Melded,
     PileTaken,
@@ -64,6 +65,7 @@ from ..events import (
     RoundEnded,
     StockDrawn,
     StockRebuilt,
+    UpcardChosen,
 )
 from ..state import CARD, State
 from .base import Rng, stream
@@ -227,8 +229,9 @@ class ParticleFilter:
         elif isinstance(event, RoundDealt):
             self._deal(shadow, event)
             event = self._dealt(shadow, event)
-        elif self.active:
-            work = self._follow(shadow, memory, event)
+        else:
+            if self.active:
+                work = self._follow(shadow, memory, event)
             if isinstance(event, StockDrawn) and event.seat == self.other:
                 # the shadow's stock top goes in (canonical; the particles drew theirs)
                 event = msgspec.structs.replace(
@@ -237,10 +240,11 @@ class ParticleFilter:
         if isinstance(event, RoundEnded):
             self.active = False
         try:
-            played = isinstance(event, Melded | LaidOff | Discarded)
-            if self.active and played and event.seat == self.other:
-                shadow.hands[self.other] = list(self.particles[0].hand)
-                self._played(event)
+            if getattr(event, "seat", -1) == self.other:
+                shown = self._shown(event)
+                if shown and self.active:
+                    self._played(event)
+                _hold(shadow.hands[self.other], shown)
             shadow.apply(event)
         except (ValueError, KeyError, IndexError, AssertionError):
             self.state = None  # out of step for good: the expert falls back
@@ -263,9 +267,6 @@ class ParticleFilter:
     def _deal(self, shadow: State, event: RoundDealt) -> None:
         """A new round: the unseen cards, and the particles dealt from them."""
         rules = shadow.rules
-        self.active = rules.variant == "none" and rules.jokers_per_deck == 0
-        if not self.active:
-            return
         unseen = new_deck(shadow.decks, rules.jokers_per_deck)
         for text in event.hands[self.seat]:
             unseen.remove(CARD[text])
@@ -274,6 +275,10 @@ class ParticleFilter:
         unseen.sort(key=lambda c: c.code)
         self.unseen = unseen
         self.known = []
+        self.particles = []
+        self.active = rules.variant == "none" and rules.jokers_per_deck == 0
+        if not self.active:
+            return
         self.rng = stream(self.seed, f"bot/particles/{self.seat}/{shadow.applied}")
         size = len(event.hands[self.other])
         rng = self.rng
@@ -315,13 +320,15 @@ class ParticleFilter:
 
     def _shown(self, event: Event) -> list[Card]:
         """The cards of the other hand that this event shows."""
-        if isinstance(event, Discarded):
+        if isinstance(event, Discarded | UpcardChosen):
             return [CARD[event.card]]
         if isinstance(event, Melded | LaidOff):
             return [CARD[text] for text in event.cards]
+        if isinstance(event, JokerBlocked):
+            return [JOKER]
         return []
 
-    def _played(self, event: Melded | LaidOff | Discarded) -> None:
+    def _played(self, event: Event) -> None:
         """Cards leave the other hand (the particles hold them: `_put_in`)."""
         for card in self._shown(event):
             if card in self.known:
@@ -441,6 +448,15 @@ class ParticleFilter:
         for particle in chosen:
             particle.weight = step
         self.particles = chosen
+
+
+def _hold(hand: list[Card], cards: list[Card]) -> None:
+    """Put the cards into the shadow's other hand (whose other cards are made up), each
+    in place of a card not among them, so that the event that plays them applies."""
+    for card in cards:
+        if card not in hand:
+            spare = next(i for i, held in enumerate(hand) if held not in cards)
+            hand[spare] = card
 
 
 def _matches(choice: AnyAction, event: Event) -> bool:
