@@ -10,8 +10,11 @@ pile) a deal puts in that hand, on average, against the hand's hidden cards. Sam
 filter is not in step (it never should be here), the position counts with `likely`'s
 deal and is counted as a fallback.
 
-As a guide (2026-12): uniform about 1.6, likely_deal about 1.8 of about 6 hidden cards;
-an earlier backward reconstruction reached 1.79-2.13.
+As a guide (2026-12, the default seed, 300 positions of strong games): 5.94 hidden
+cards; uniform 1.62 placed, likely 1.80, particles 2.18 (SE 0.08 each; an earlier
+backward reconstruction reached 1.79-2.13). Of expert-vs-strong games (150 positions,
+where the other player is half the time the expert, not the strong bot the filter
+asks): 1.46, 1.56 and 1.87 of 5.27.
 """
 
 from __future__ import annotations
