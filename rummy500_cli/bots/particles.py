@@ -224,30 +224,32 @@ class ParticleFilter:
         if shadow is None or memory is None:
             return 0
         work = 0
-        if not isinstance(event, _FOLLOWED):
-            self.active = False
-        elif isinstance(event, RoundDealt):
-            self._deal(shadow, event)
-            event = self._dealt(shadow, event)
-        else:
-            if self.active:
-                work = self._follow(shadow, memory, event)
-            if isinstance(event, StockDrawn) and event.seat == self.other:
-                # the shadow's stock top goes in (canonical; the particles drew theirs)
-                event = msgspec.structs.replace(
-                    event, cards=tuple(c.ascii for c in shadow.stock[-len(event.cards) :][::-1])
-                )
-        if isinstance(event, RoundEnded):
-            self.active = False
         try:
+            if not isinstance(event, _FOLLOWED):
+                self.active = False
+            elif isinstance(event, RoundDealt):
+                self._deal(shadow, event)
+                event = self._dealt(shadow, event)
+            else:
+                if self.active:
+                    work = self._follow(shadow, memory, event)
+                if isinstance(event, StockDrawn) and event.seat == self.other:
+                    # the shadow's stock top goes in (canonical; the particles drew theirs)
+                    top = shadow.stock[-len(event.cards) :][::-1]
+                    event = msgspec.structs.replace(event, cards=tuple(c.ascii for c in top))
+            if isinstance(event, RoundEnded):
+                self.active = False
             if getattr(event, "seat", -1) == self.other:
                 shown = self._shown(event)
                 if shown and self.active:
                     self._played(event)
                 _hold(shadow.hands[self.other], shown)
             shadow.apply(event)
-        except (ValueError, KeyError, IndexError, AssertionError):
-            self.state = None  # out of step for good: the expert falls back
+        except (ValueError, KeyError, IndexError, AssertionError, StopIteration):
+            # out of step for good (an event this shadow cannot follow): the expert
+            # falls back on `likely_deal` for the rest of the game
+            self.state = None
+            self.active = False
             return work
         memory.observe(event)
         return work
