@@ -51,6 +51,7 @@ import msgspec
 from ..actions import AnyAction, Discard, DrawStock, LayMeld, LayOff, TakePile
 from ..cards import JOKER, Card, new_deck
 from ..engine import legal_actions
+from ..engine.variants import hooks_of
 from ..events import (
     DealerDrawn,
     Discarded,
@@ -278,7 +279,8 @@ class ParticleFilter:
         self.unseen = unseen
         self.known = []
         self.particles = []
-        self.active = rules.variant == "none" and rules.jokers_per_deck == 0
+        # a variant whose moves are the standard game's, without jokers (RULES 8)
+        self.active = hooks_of(rules).plain_moves and rules.jokers_per_deck == 0
         if not self.active:
             return
         self.rng = stream(self.seed, f"bot/particles/{self.seat}/{shadow.applied}")
