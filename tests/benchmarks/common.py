@@ -11,9 +11,10 @@ from rummy500_cli.bots import RandomBot
 from rummy500_cli.bots.knowledge import Knowledge
 from rummy500_cli.bots.strong import StrongBot
 from rummy500_cli.engine import legal_actions, new_game, play, resolve
-from rummy500_cli.events import GameEnded, RoundEnded
+from rummy500_cli.events import Event, GameEnded, RoundEnded
 from rummy500_cli.records.log import encode_log
 from rummy500_cli.rules import make_rules
+from rummy500_cli.selfplay import bot_game
 from rummy500_cli.state import State, fold
 
 
@@ -75,3 +76,22 @@ def play_out_round(
                 policy._seat = state.to_move  # the policy plays each seat in turn
                 action = policy.decide(state, legal, Knowledge.build(state, state.to_move, None))[0]
     return spread, won
+
+
+def positions(count: int, seed: str, levels: list[str]) -> list[tuple[list[Event], int]]:
+    """(a game's events, how many came before the decision) for `count` decisions with
+    a real choice (draw or play), every third of each seeded 2-player game between
+    these levels (the screens of decisions.py and placement.py)."""
+    found: list[tuple[list[Event], int]] = []
+    game = 0
+    while len(found) < count:
+        marks: list[int] = []
+
+        def before(state: State, marks: list[int] = marks) -> None:
+            if state.phase in ("draw", "play") and len(legal_actions(state)) > 1:
+                marks.append(state.applied)
+
+        _, events = bot_game(2, make_rules(), f"{seed}-{game}", levels, before_move=before)
+        found.extend((events, mark) for mark in marks[game % 3 :: 3])
+        game += 1
+    return found[:count]

@@ -31,35 +31,12 @@ import random
 import statistics
 import time
 
-from common import play_out_round
+from common import play_out_round, positions
 
 from rummy500_cli.actions import AnyAction
 from rummy500_cli.bots import make_bot
 from rummy500_cli.bots.strong import StrongBot
-from rummy500_cli.engine import legal_actions
-from rummy500_cli.events import Event
-from rummy500_cli.rules import make_rules
-from rummy500_cli.selfplay import bot_game
 from rummy500_cli.state import State, fold
-
-
-def positions(count: int, seed: str) -> list[tuple[list[Event], int]]:
-    """(a game's events, how many of them came before the decision) for `count`
-    decisions with a real choice, every third of each seeded strong-vs-strong game."""
-    found: list[tuple[list[Event], int]] = []
-    game = 0
-    while len(found) < count:
-        marks: list[int] = []
-
-        def before(state: State, marks: list[int] = marks) -> None:
-            if state.phase in ("draw", "play") and len(legal_actions(state)) > 1:
-                marks.append(state.applied)
-
-        _, events = bot_game(2, make_rules(), f"{seed}-{game}", ["strong"], before_move=before)
-        found.extend((events, mark) for mark in marks[game % 3 :: 3])
-        game += 1
-    return found[:count]
-
 
 POLICY = StrongBot(0, 0)
 
@@ -83,7 +60,7 @@ def main() -> None:
     by_phase: dict[str, list[float]] = {}
     cpu: list[float] = []
     differ = 0
-    for number, (events, mark) in enumerate(positions(args.positions, args.seed)):
+    for number, (events, mark) in enumerate(positions(args.positions, args.seed, ["strong"])):
         history = events[:mark]
         state = fold(history)
         me = state.to_move

@@ -24,35 +24,15 @@ import statistics
 import time
 from collections import Counter
 
+from common import positions
+
 from rummy500_cli.bots import particles
 from rummy500_cli.bots.base import stream
 from rummy500_cli.bots.inference import likely_deal
 from rummy500_cli.bots.knowledge import Knowledge, Memory, determinize
 from rummy500_cli.bots.particles import ParticleFilter
 from rummy500_cli.bots.strong import Context
-from rummy500_cli.engine import legal_actions
-from rummy500_cli.events import Event
-from rummy500_cli.rules import make_rules
-from rummy500_cli.selfplay import bot_game
-from rummy500_cli.state import State, fold
-
-
-def positions(count: int, seed: str, levels: list[str]) -> list[tuple[list[Event], int]]:
-    """(a game's events, how many came before the decision), every third decision with a
-    real choice (draw or play) of each seeded game."""
-    found: list[tuple[list[Event], int]] = []
-    game = 0
-    while len(found) < count:
-        marks: list[int] = []
-
-        def before(state: State, marks: list[int] = marks) -> None:
-            if state.phase in ("draw", "play") and len(legal_actions(state)) > 1:
-                marks.append(state.applied)
-
-        _, events = bot_game(2, make_rules(), f"{seed}-{game}", levels, before_move=before)
-        found.extend((events, mark) for mark in marks[game % 3 :: 3])
-        game += 1
-    return found[:count]
+from rummy500_cli.state import fold
 
 
 def overlap(a: list, b: list) -> int:
