@@ -140,7 +140,7 @@ class ParticleFilter:
         self.seat = seat
         self.count = count
         self.queue: list[Event] = []
-        """Public events observed but not yet folded in (the work is done when asked)."""
+        """Events observed but not yet folded in (the work is done when asked)."""
         self.state: State | None = None
         """The shadow of the game: the public events folded, hidden cards canonical."""
         self.memory: Memory | None = None
@@ -162,8 +162,10 @@ class ParticleFilter:
     # --- intake -----------------------------------------------------------------------
 
     def observe(self, event: Event) -> None:
-        """Queue the next event of the game, as the seat saw it."""
-        self.queue.append(public(event, self.seat))
+        """Queue the next event of the game; it is read, as the seat saw it (`public`),
+        only when the filter is next asked for (a bot caught up only to be judged, as
+        analyze's are, never asks)."""
+        self.queue.append(event)
 
     def update(self) -> int:
         """Fold in the queued events; answer the work done on the events since this
@@ -171,6 +173,7 @@ class ParticleFilter:
         bot caught up from a log counts what one that watched counts."""
         queue, self.queue = self.queue, []
         for event in queue:
+            event = public(event, self.seat)
             if getattr(event, "seat", -1) == self.seat or isinstance(event, RoundDealt):
                 self.since = 0
             self.since += self._step(event)
