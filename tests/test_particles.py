@@ -58,9 +58,9 @@ def test_the_real_hand_plays_as_the_strong_bot_did() -> None:
     _, events = bot_game(2, make_rules({"max_rounds": 3}), "truth", ["strong"])
     for seat in (0, 1):
         truth = TrueHand("truth", seat)
-        for event in events:
+        for event in events:  # asked after every event, as a bot watching the game
             truth.observe(event)
-        truth.update()
+            truth.update()
         assert truth.state is not None
         assert truth.decisions_before + truth.decisions > 20
         assert truth.misses_before + truth.misses == 0

@@ -170,13 +170,20 @@ class ParticleFilter:
     def update(self) -> int:
         """Fold in the queued events; answer the work done on the events since this
         seat's last play (strong-bot calls), a function of the events alone, so that a
-        bot caught up from a log counts what one that watched counts."""
+        bot caught up from a log counts what one that watched counts. Rounds that are
+        over by the end of the queue are folded into the shadow only: each round's
+        particles start afresh from its own stream, so following them would change
+        nothing (a bot caught up for one move, as the hint's is, skips them)."""
         queue, self.queue = self.queue, []
-        for event in queue:
+        last = max((i for i, e in enumerate(queue) if isinstance(e, RoundDealt)), default=-1)
+        for index, event in enumerate(queue):
             event = public(event, self.seat)
             if getattr(event, "seat", -1) == self.seat or isinstance(event, RoundDealt):
                 self.since = 0
             self.since += self._step(event)
+            if index < last and isinstance(event, RoundDealt):
+                self.active = False  # a round that is over: not followed
+                self.particles = []
         return self.since
 
     def ready(self, state: State, k: Knowledge) -> bool:
