@@ -148,7 +148,15 @@ def _blocks(key: bytes, words: int) -> bytes:
 
 def shuffled_deck(seed: int | str, round_no: int, decks: int, jokers: int = 0) -> list[Card]:
     """The deck for a round, top card first."""
-    return shuffled(new_deck(decks, jokers), seed, f"deal/{round_no}")
+    fresh = _FRESH.get((decks, jokers))
+    if fresh is None:
+        fresh = _FRESH[decks, jokers] = tuple(new_deck(decks, jokers))
+    return shuffled(fresh, seed, f"deal/{round_no}")
+
+
+_FRESH: dict[tuple[int, int], tuple[Card, ...]] = {}
+"""The unshuffled deck of each size (`new_deck`), made once: every round's deal starts
+from it."""
 
 
 def rebuilt_stock(cards: Sequence[Card], seed: int | str, round_no: int, count: int) -> list[Card]:
