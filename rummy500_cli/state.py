@@ -324,11 +324,11 @@ class State:
         self.pile.append(card)
         self.phase = "draw"
 
-    def fold_stock_drawn(self, event: StockDrawn) -> None:
-        """Fold a stock draw."""
+    def fold_stock_drawn(self, event: StockDrawn, card: Card | None = None) -> None:
+        """Fold a stock draw; `card`: the one card drawn as read, if it was."""
         cards = event.cards
         if len(cards) == 1:  # the common draw (RULES 4.1), at once
-            self.hands[event.seat].append(CARD[cards[0]])
+            self.hands[event.seat].append(CARD[cards[0]] if card is None else card)
             self.stock.pop()
         else:
             hand = self.hands[event.seat]
@@ -487,13 +487,17 @@ class State:
         self.window = []
         self.window_kind = None
 
-    def fold_discard(self, event: Discarded, card: Card | None = None) -> None:
-        """Fold a discard; `card`: its card as read, if it was."""
+    def fold_discard(self, event: Discarded, card: Card | None = None, at: int = -1) -> None:
+        """Fold a discard; `card`: its card as read, if it was, and `at` its place in the
+        hand, if it was looked for there."""
         if card is None:
             card = CARD[event.card]
         seat = event.seat
         hand = self.hands[seat]
-        hand.remove(card)
+        if at < 0:
+            hand.remove(card)
+        else:
+            del hand[at]
         self.pile.append(card)
         # the turn ends
         if self.turn_points:

@@ -89,21 +89,28 @@ def plain_run(state: State, events: Sequence[Event], start: int) -> int:
                     or card is None
                     or card is state.kept
                     or len(hand) == 1
-                    or card not in hand
                     or (0 if state.drew_stock else state.idle_turns + 1) >= idle_limit
                 ):
                     break
-                state.fold_discard(event, card)
+                try:
+                    at = hand.index(card)  # (the fold takes it from there)
+                except ValueError:  # not in the hand
+                    break
+                state.fold_discard(event, card, at)
             elif type(event) is StockDrawn:  # RULES 4.1, 6b.10
                 stock = state.stock
                 if event.seat != seat or state.phase != "draw" or not stock:
                     break
                 if draws == 1:
-                    if event.cards != (stock[-1].ascii,):
+                    drawn = event.cards
+                    top = stock[-1]
+                    if len(drawn) != 1 or drawn[0] != top.ascii:
                         break
-                elif event.cards != tuple(map(_ASCII, stock[-min(draws, len(stock)) :][::-1])):
-                    break
-                state.fold_stock_drawn(event)
+                    state.fold_stock_drawn(event, top)
+                else:
+                    if event.cards != tuple(map(_ASCII, stock[-min(draws, len(stock)) :][::-1])):
+                        break
+                    state.fold_stock_drawn(event)
             elif type(event) is PileTaken:  # RULES 4.1: the chosen card must have a use at once
                 pile = state.pile
                 depth = event.depth
@@ -117,7 +124,8 @@ def plain_run(state: State, events: Sequence[Event], start: int) -> int:
                     break
                 taken = pile[-depth:]
                 if depth == 1:  # the common take, at once
-                    if event.cards != (taken[0].ascii,):
+                    drawn = event.cards
+                    if len(drawn) != 1 or drawn[0] != taken[0].ascii:
                         break
                 elif event.cards != tuple(map(_ASCII, taken)):
                     break
