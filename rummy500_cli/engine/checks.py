@@ -76,7 +76,7 @@ def plain_run(state: State, events: Sequence[Event], start: int) -> int:
     index = start
     total = len(events)
     try:
-        while index < total:
+        for index in range(start, total):  # (index is read after the loop)
             event = events[index]
             seat = state.to_move
             if type(event) is Discarded:  # RULES 4.3: the turn ends, and play goes on
@@ -184,7 +184,8 @@ def plain_run(state: State, events: Sequence[Event], start: int) -> int:
                 state.fold_lay_off(event, cards)
             else:
                 break
-            index += 1
+        else:
+            index = total  # every event was folded
     finally:  # the fold steps leave counting the events to their caller
         state.applied += index - start
     return index
