@@ -504,18 +504,17 @@ class State:
             self.opened[seat] = True
             self.turn_points = 0
         if self.drew_stock:
-            idle = self.idle_turns = 0
+            self.idle_turns = 0
             self.drew_stock = False
+            over = not hand  # RULES 5.1: the round is over at once
         else:
             idle = self.idle_turns = self.idle_turns + 1
+            over = not hand or idle >= IDLE_ROTATIONS * self.n  # RULES 5.1, 5.4
         self.turns[seat] += 1
         self.long_run = False
         self.kept = None
         self.to_move = (seat + self.step) % self.n
-        if not hand or idle >= IDLE_ROTATIONS * self.n:
-            self.phase = "between"  # RULES 5.1, 5.4: the round is over at once
-        else:
-            self.phase = "draw"
+        self.phase = "between" if over else "draw"
 
     def _round_ended(self, event: RoundEnded) -> None:
         self.totals = [score.total for score in event.scores]

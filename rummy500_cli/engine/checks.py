@@ -36,6 +36,8 @@ _CANONICAL: dict[str, Card] = {card.ascii: card for card in CARDS if card is not
 """A card as the engine writes it in an event (`7H`, never `7h` or `TH`): the events it
 makes read back as themselves."""
 _CARD = _CANONICAL.__getitem__
+_KINDS = (Discarded, StockDrawn, PileTaken, Melded, LaidOff)
+"""The kinds of event the glance checks, in the order it asks (the most common first)."""
 _ASCII = attrgetter("ascii")
 
 
@@ -73,13 +75,16 @@ def plain_run(state: State, events: Sequence[Event], start: int) -> int:
     meld_only = rules.pile_use == "meld_only"
     idle_limit = IDLE_ROTATIONS * state.n  # RULES 5.4
     decks = state.decks
+    # the kinds, as locals: one look-up of each event's type, then a comparison a kind
+    discarded, drawn_from_stock, taken_from_pile, melded, laid_off = _KINDS
     index = start
     total = len(events)
     try:
         for index in range(start, total):  # (index is read after the loop)
             event = events[index]
+            kind = type(event)
             seat = state.to_move
-            if type(event) is Discarded:  # RULES 4.3: the turn ends, and play goes on
+            if kind is discarded:  # RULES 4.3: the turn ends, and play goes on
                 hand = state.hands[seat]
                 card = _CANONICAL.get(event.card)
                 if (
@@ -89,7 +94,7 @@ def plain_run(state: State, events: Sequence[Event], start: int) -> int:
                     or card is None
                     or card is state.kept
                     or len(hand) == 1
-                    or (0 if state.drew_stock else state.idle_turns + 1) >= idle_limit
+                    or (not state.drew_stock and state.idle_turns + 1 >= idle_limit)
                 ):
                     break
                 try:
@@ -97,7 +102,7 @@ def plain_run(state: State, events: Sequence[Event], start: int) -> int:
                 except ValueError:  # not in the hand
                     break
                 state.fold_discard(event, card, at)
-            elif type(event) is StockDrawn:  # RULES 4.1, 6b.10
+            elif kind is drawn_from_stock:  # RULES 4.1, 6b.10
                 stock = state.stock
                 if event.seat != seat or state.phase != "draw" or not stock:
                     break
@@ -111,7 +116,7 @@ def plain_run(state: State, events: Sequence[Event], start: int) -> int:
                     if event.cards != tuple(map(_ASCII, stock[-min(draws, len(stock)) :][::-1])):
                         break
                     state.fold_stock_drawn(event)
-            elif type(event) is PileTaken:  # RULES 4.1: the chosen card must have a use at once
+            elif kind is taken_from_pile:  # RULES 4.1: the chosen card must have a use at once
                 pile = state.pile
                 depth = event.depth
                 if (
@@ -138,7 +143,7 @@ def plain_run(state: State, events: Sequence[Event], start: int) -> int:
                     if not has_use(state, taken[0], held, hand, taken):
                         break
                 state.fold_take(event, taken)
-            elif type(event) is Melded:  # RULES 3, 4.2
+            elif kind is melded:  # RULES 3, 4.2
                 if (
                     event.seat != seat
                     or state.phase != "play"
@@ -160,7 +165,7 @@ def plain_run(state: State, events: Sequence[Event], start: int) -> int:
                 ):
                     break
                 state.fold_meld(event, cards)
-            elif type(event) is LaidOff:  # RULES 4.2
+            elif kind is laid_off:  # RULES 4.2
                 melds = state.melds
                 number = event.meld
                 if (
