@@ -326,14 +326,16 @@ class State:
 
     def fold_stock_drawn(self, event: StockDrawn, card: Card | None = None) -> None:
         """Fold a stock draw; `card`: the one card drawn as read, if it was."""
-        cards = event.cards
-        if len(cards) == 1:  # the common draw (RULES 4.1), at once
-            self.hands[event.seat].append(CARD[cards[0]] if card is None else card)
+        if card is not None:  # the common draw (RULES 4.1), its card read: at once
+            self.hands[event.seat].append(card)
+            self.stock.pop()
+        elif len(event.cards) == 1:  # the common draw, its card not read yet
+            self.hands[event.seat].append(CARD[event.cards[0]])
             self.stock.pop()
         else:
             hand = self.hands[event.seat]
             stock = self.stock
-            for text in cards:
+            for text in event.cards:
                 stock.pop()
                 hand.append(CARD[text])
         self.drew_stock = True
