@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from hashlib import sha256
+from operator import mod
 from struct import Struct
 from typing import TypeVar
 
@@ -94,10 +95,17 @@ _PREFIX = f"rummy500/v{SHUFFLE_VERSION}/"
 _WORD = Struct(">I")
 
 
-_EIGHT_WORDS = Struct(">8I")
 _LIMITS = [0, 0] + [4294967296 - 4294967296 % n for n in range(2, 1025)]
 """_LIMITS[n]: the first rejected word for a number below n (RULES' step 3), for every
 pack a game can hold (at most 8 decks with jokers: far below 1,024)."""
+_COUNTERS = [counter.to_bytes(8, "big") for counter in range(-(-len(_LIMITS) // 8))]
+"""The counters of the stream's first blocks, as the stream appends them."""
+_WORDS = [Struct(f">{count}I") for count in range(len(_LIMITS))]
+"""_WORDS[k]: the first k 32-bit words of the stream's bytes, read at once."""
+_SMALL = 256
+"""A number below n <= 256 rejects only words of at least 2**32 - 255, whose first three
+bytes are all 0xff: a stream with no three such bytes in a row rejects no word of a
+shuffle of at most 256 items (RULES' step 3), which one look at its bytes shows."""
 
 
 def shuffled(items: Sequence[T], seed: int | str, purpose: str) -> list[T]:
@@ -105,19 +113,18 @@ def shuffled(items: Sequence[T], seed: int | str, purpose: str) -> list[T]:
     index read as `ByteStream.below` reads it)."""
     out = list(items)
     size = len(out)
-    key = f"{_PREFIX}{purpose}/{seed_text(seed)}".encode()
     # a word a swap, read at once; a word is rejected about once in 7 million deals of
     # one deck, and then the shuffle is done again, the stream read a number at a time
-    if size < len(_LIMITS):  # (_LIMITS[size] is read)
-        limits = _LIMITS
-        for i, value in zip(range(size - 1, 0, -1), _words(key, size - 1), strict=False):
-            if value >= limits[i + 1]:
-                break
-            j = value % (i + 1)
-            out[i], out[j] = out[j], out[i]
-        else:
+    if 1 < size < len(_LIMITS):  # (_LIMITS[size] is read)
+        blocks = _blocks(f"{_PREFIX}{purpose}/{seed_text(seed)}".encode(), size - 1)
+        words = _WORDS[size - 1].unpack_from(blocks)
+        if (size <= _SMALL and b"\xff\xff\xff" not in blocks) or _accepted(words, size):
+            # swap i with value % (i + 1), i from size - 1 down to 1 (RULES' step 4)
+            for i, j in zip(
+                range(size - 1, 0, -1), map(mod, words, range(size, 1, -1)), strict=True
+            ):
+                out[i], out[j] = out[j], out[i]
             return out
-        out = list(items)
     stream = ByteStream(seed, purpose)
     for i in range(size - 1, 0, -1):
         j = stream.below(i + 1)
@@ -125,23 +132,31 @@ def shuffled(items: Sequence[T], seed: int | str, purpose: str) -> list[T]:
     return out
 
 
-def _words(key: bytes, wanted: int) -> list[int]:
-    """The stream's first words, whole blocks of them, at least `wanted` (each block's
-    hash goes on from the key's, rather than starting afresh)."""
-    keyed = sha256(key)
-    words: list[int] = []
-    counter = 0
-    while len(words) < wanted:
-        block = keyed.copy()
-        block.update(counter.to_bytes(8, "big"))
-        words += _EIGHT_WORDS.unpack(block.digest())
-        counter += 1
-    return words
+def _accepted(words: tuple[int, ...], size: int) -> bool:
+    """Whether no word a shuffle of `size` items reads is rejected (RULES' step 3)."""
+    limits = _LIMITS
+    return all(
+        value < limits[i + 1] for i, value in zip(range(size - 1, 0, -1), words, strict=True)
+    )
+
+
+def _blocks(key: bytes, words: int) -> bytes:
+    """The stream's first whole blocks, enough for `words` words (at most
+    `len(_LIMITS)`)."""
+    return b"".join([sha256(key + counter).digest() for counter in _COUNTERS[: -(-words // 8)]])
 
 
 def shuffled_deck(seed: int | str, round_no: int, decks: int, jokers: int = 0) -> list[Card]:
     """The deck for a round, top card first."""
-    return shuffled(new_deck(decks, jokers), seed, f"deal/{round_no}")
+    fresh = _FRESH.get((decks, jokers))
+    if fresh is None:
+        fresh = _FRESH[decks, jokers] = tuple(new_deck(decks, jokers))
+    return shuffled(fresh, seed, f"deal/{round_no}")
+
+
+_FRESH: dict[tuple[int, int], tuple[Card, ...]] = {}
+"""The unshuffled deck of each size (`new_deck`), made once: every round's deal starts
+from it."""
 
 
 def rebuilt_stock(cards: Sequence[Card], seed: int | str, round_no: int, count: int) -> list[Card]:

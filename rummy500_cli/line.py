@@ -86,8 +86,12 @@ class Line:
         self.header = header
         self.events: list[Event] = [header]
         """The game events of the line, the header first: the state is their fold."""
-        self.seqs: list[int] = [0]
-        """The log's sequence number of each of `events`."""
+        self._seqs: list[int] = [0]
+        """`seqs` as far as it is written out (see `_seq_runs`)."""
+        self._seq_runs: list[tuple[int, int]] = []
+        """Sequence numbers added and not yet in `_seqs`: runs of consecutive ones, each
+        its first and how many (a log read whole, as `verify` reads one, never asks for
+        `seqs`, and never makes its 100,000 ints)."""
         self.takebacks: list[Takeback] = []
         """Every takeback of the log, in order (also one taken back in turn)."""
         self.kinds: list[str] = list(recorded_kinds(header))
@@ -106,6 +110,17 @@ class Line:
         """Runs of moves added by `add_moves` and not yet in `starts`: the position of
         the first one's event, and how many. (A log read whole and never walked, as
         `verify` reads one, never spends the time `walk` and `starts` take.)"""
+
+    @property
+    def seqs(self) -> list[int]:
+        """The log's sequence number of each of `events`."""
+        runs = self._seq_runs
+        if runs:
+            seqs = self._seqs
+            for first, count in runs:
+                seqs.extend(range(first, first + count))
+            runs.clear()
+        return self._seqs
 
     @property
     def walk(self) -> list[tuple[int, Event, int]]:
@@ -157,7 +172,10 @@ class Line:
     def add(self, seq: int, event: Event) -> None:
         """A game event, at the end of the line."""
         self.events.append(event)
-        self.seqs.append(seq)
+        if self._seq_runs:
+            self._seq_runs.append((seq, 1))
+        else:
+            self._seqs.append(seq)
         position = len(self.events) - 1
         if self._walk is not None:
             self._walk.append((seq, event, position))
@@ -170,7 +188,7 @@ class Line:
         count = len(events)
         self._runs.append((len(self.events), count))
         self.events.extend(events)
-        self.seqs.extend(range(seq, seq + count))
+        self._seq_runs.append((seq, count))
         self._walk = None
 
     def begin(self, seat: int) -> None:
@@ -211,8 +229,9 @@ class Line:
 
     def position_of(self, seq: int) -> int | None:
         """The position of the game event with this sequence number, if it is on the line."""
-        index = bisect_left(self.seqs, seq)
-        return index if index < len(self.seqs) and self.seqs[index] == seq else None
+        seqs = self.seqs
+        index = bisect_left(seqs, seq)
+        return index if index < len(seqs) and seqs[index] == seq else None
 
     def targets(self, seat: int) -> list[int]:
         """The positions a takeback by `seat` may return to now, the latest last: before

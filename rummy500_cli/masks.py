@@ -255,13 +255,16 @@ class Table:
     __slots__ = ("takes", "wants")
 
     def __init__(self, melds: Sequence[Meld], rules: Rules, decks: int) -> None:
-        self.takes = [
-            meld.takes if meld.takes is not None else takes(meld, rules, decks) for meld in melds
-        ]
-        """The cards each meld takes, by its place on the table (meld id - 1)."""
+        found: list[int] = []
         wants = 0
-        for bits in self.takes:
+        for meld in melds:  # (one loop: the audit asks for a new table at many pile takes)
+            bits = meld.takes
+            if bits is None:
+                bits = takes(meld, rules, decks)
+            found.append(bits)
             wants |= bits
+        self.takes = found
+        """The cards each meld takes, by its place on the table (meld id - 1)."""
         self.wants = wants
         """The cards some meld takes."""
 

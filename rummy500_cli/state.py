@@ -324,16 +324,18 @@ class State:
         self.pile.append(card)
         self.phase = "draw"
 
-    def fold_stock_drawn(self, event: StockDrawn) -> None:
-        """Fold a stock draw."""
-        cards = event.cards
-        if len(cards) == 1:  # the common draw (RULES 4.1), at once
-            self.hands[event.seat].append(CARD[cards[0]])
+    def fold_stock_drawn(self, event: StockDrawn, card: Card | None = None) -> None:
+        """Fold a stock draw; `card`: the one card drawn as read, if it was."""
+        if card is not None:  # the common draw (RULES 4.1), its card read: at once
+            self.hands[event.seat].append(card)
+            self.stock.pop()
+        elif len(event.cards) == 1:  # the common draw, its card not read yet
+            self.hands[event.seat].append(CARD[event.cards[0]])
             self.stock.pop()
         else:
             hand = self.hands[event.seat]
             stock = self.stock
-            for text in cards:
+            for text in event.cards:
                 stock.pop()
                 hand.append(CARD[text])
         self.drew_stock = True
@@ -487,31 +489,34 @@ class State:
         self.window = []
         self.window_kind = None
 
-    def fold_discard(self, event: Discarded, card: Card | None = None) -> None:
-        """Fold a discard; `card`: its card as read, if it was."""
+    def fold_discard(self, event: Discarded, card: Card | None = None, at: int = -1) -> None:
+        """Fold a discard; `card`: its card as read, if it was, and `at` its place in the
+        hand, if it was looked for there."""
         if card is None:
             card = CARD[event.card]
         seat = event.seat
         hand = self.hands[seat]
-        hand.remove(card)
+        if at < 0:
+            hand.remove(card)
+        else:
+            del hand[at]
         self.pile.append(card)
         # the turn ends
         if self.turn_points:
             self.opened[seat] = True
             self.turn_points = 0
         if self.drew_stock:
-            idle = self.idle_turns = 0
+            self.idle_turns = 0
             self.drew_stock = False
+            over = not hand  # RULES 5.1: the round is over at once
         else:
             idle = self.idle_turns = self.idle_turns + 1
+            over = not hand or idle >= IDLE_ROTATIONS * self.n  # RULES 5.1, 5.4
         self.turns[seat] += 1
         self.long_run = False
         self.kept = None
         self.to_move = (seat + self.step) % self.n
-        if not hand or idle >= IDLE_ROTATIONS * self.n:
-            self.phase = "between"  # RULES 5.1, 5.4: the round is over at once
-        else:
-            self.phase = "draw"
+        self.phase = "between" if over else "draw"
 
     def _round_ended(self, event: RoundEnded) -> None:
         self.totals = [score.total for score in event.scores]

@@ -9,7 +9,15 @@ import pytest
 
 from rummy500_cli.errors import LogError
 from rummy500_cli.events import FORMAT_VERSION, RoundDealt
-from rummy500_cli.records.log import LogWriter, encode_log, load_state, parse_log, read_log
+from rummy500_cli.records.log import (
+    MAX_LINE,
+    LogWriter,
+    encode_log,
+    line_hash,
+    load_state,
+    parse_log,
+    read_log,
+)
 from rummy500_cli.rules import make_rules
 from rummy500_cli.selfplay import bot_game
 from rummy500_cli.state import fold
@@ -121,6 +129,49 @@ def test_a_newer_format_is_refused_with_a_clear_message(game_events) -> None:
 def test_files_that_are_not_logs(data: bytes, message: str) -> None:
     with pytest.raises(LogError, match=message):
         parse_log(data, "x.jsonl")
+
+
+def _rechained(lines: list[bytes]) -> bytes:
+    """Lines (without newlines) with every `prev` set again to the line before it: an
+    edit that keeps the hash chain whole."""
+    out, prev = [], ""
+    for line in lines:
+        entry = json.loads(line)
+        entry["prev"] = prev
+        text = json.dumps(entry, separators=(",", ":")).encode()
+        out.append(text)
+        prev = line_hash(text)
+    return b"".join(line + b"\n" for line in out)
+
+
+@pytest.mark.parametrize("at", [1, 4, -1])
+def test_a_line_too_long_is_refused_even_when_it_decodes_and_chains(game_events, at) -> None:
+    """The sound lines are read in one pass that looks at each line's length as it goes:
+    a line longer than MAX_LINE is refused with its number, though it decodes (an
+    unknown field) and the chain is whole, and whatever else is wrong with the log
+    after it."""
+    lines = encode_log(game_events[:8]).splitlines()
+    entry = json.loads(lines[at])
+    entry["padding"] = "x" * MAX_LINE  # unknown fields are tolerated: the line decodes
+    lines[at] = json.dumps(entry, separators=(",", ":")).encode()
+    number = at % len(lines) + 1
+    data = _rechained(lines)
+    for tampered in (data, data + b"x" * (MAX_LINE + 1), data.replace(b"\n", b"\r\n")):
+        with pytest.raises(LogError, match=rf"g\.jsonl:{number}: a line of \d+ bytes"):
+            parse_log(tampered, "g.jsonl")
+    with pytest.raises(LogError, match=r"g\.jsonl:9: a line of"):  # a torn tail that long
+        parse_log(encode_log(game_events[:8]) + b"y" * (MAX_LINE + 1), "g.jsonl")
+
+
+def test_a_second_header_is_refused_though_it_chains(game_events) -> None:
+    """A game_started line after the first, with its right sequence number and chain,
+    is refused as a second header (the one-pass reading looks at each event's type)."""
+    lines = encode_log(game_events[:6]).splitlines()
+    second = json.loads(lines[0])
+    second["seq"] = 3
+    lines[3] = json.dumps(second, separators=(",", ":")).encode()
+    with pytest.raises(LogError, match=r"g\.jsonl:4: a second game_started header"):
+        parse_log(_rechained(lines), "g.jsonl")
 
 
 def test_windows_line_endings_are_named(game_events) -> None:

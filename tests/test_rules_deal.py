@@ -364,7 +364,7 @@ def _stream_shuffle(items, seed, purpose):
     return out
 
 
-@pytest.mark.parametrize("size", [0, 1, 2, 3, 9, 52, 53, 104, 108, 1025, 1026])
+@pytest.mark.parametrize("size", [0, 1, 2, 3, 9, 52, 53, 104, 108, 256, 257, 300, 1024, 1025, 1026])
 def test_the_shuffle_is_the_documented_stream_read_word_by_word(size):
     """The deal's shuffle reads its words ahead, a block at a time: the same swaps as
     the documented algorithm, word by word, for every size of pack and pile."""
@@ -399,3 +399,39 @@ def test_the_shuffle_reads_on_past_rejected_words(monkeypatch):
     items = list(range(52))
     assert shuffled(items, "s", "deal/1") == _stream_shuffle(items, "s", "deal/1")
     assert sorted(shuffled(items, "s", "deal/1")) == items
+
+
+@pytest.mark.parametrize(
+    ("at", "near"),
+    [
+        (0, b"\x00\xff\xff\xff"),
+        (0, b"\xff\xff\xff\x00"),
+        (6, b"\xff\xff\xff\xff"),
+        (0, b"\xff" * 4),
+    ],
+)
+def test_the_shuffle_looks_at_each_word_when_its_bytes_come_near_a_rejection(monkeypatch, at, near):
+    """Three 0xff bytes in a row in the stream may be a rejected word (at least 2**32 -
+    255): the shuffle then looks at each word, and swaps as the documented stream does,
+    whether the first word is rejected (0xffffffff) or not (a word that holds them, or
+    two words that straddle them)."""
+    real = deal.sha256
+
+    class Rigged:
+        def __init__(self, data=b""):
+            self.data = data
+
+        def copy(self):
+            return Rigged(self.data)
+
+        def update(self, more):
+            self.data += more
+
+        def digest(self):
+            block = real(self.data).digest()
+            return block[:at] + near + block[at + 4 :] if self.data.endswith(bytes(8)) else block
+
+    monkeypatch.setattr(deal, "sha256", Rigged)
+    for size in (52, 104):
+        items = list(range(size))
+        assert shuffled(items, "s", "deal/1") == _stream_shuffle(items, "s", "deal/1")

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from operator import attrgetter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from msgspec import UNSET
 
@@ -36,6 +36,8 @@ _CANONICAL: dict[str, Card] = {card.ascii: card for card in CARDS if card is not
 """A card as the engine writes it in an event (`7H`, never `7h` or `TH`): the events it
 makes read back as themselves."""
 _CARD = _CANONICAL.__getitem__
+_KINDS = (Discarded, StockDrawn, PileTaken, Melded, LaidOff)
+"""The kinds of event the glance checks, in the order it asks (the most common first)."""
 _ASCII = attrgetter("ascii")
 
 
@@ -73,13 +75,19 @@ def plain_run(state: State, events: Sequence[Event], start: int) -> int:
     meld_only = rules.pile_use == "meld_only"
     idle_limit = IDLE_ROTATIONS * state.n  # RULES 5.4
     decks = state.decks
+    # the kinds, as locals: one look-up of each event's type, then a comparison a kind
+    # (which mypy does not follow: the event is typed by the branch of its kind, as the
+    # engine's resolvers type the actions they are dispatched by kind)
+    discarded, drawn_from_stock, taken_from_pile, melded, laid_off = _KINDS
+    event: Any
     index = start
     total = len(events)
     try:
-        while index < total:
+        for index in range(start, total):  # (index is read after the loop)
             event = events[index]
+            kind = type(event)
             seat = state.to_move
-            if type(event) is Discarded:  # RULES 4.3: the turn ends, and play goes on
+            if kind is discarded:  # RULES 4.3: the turn ends, and play goes on
                 hand = state.hands[seat]
                 card = _CANONICAL.get(event.card)
                 if (
@@ -89,22 +97,29 @@ def plain_run(state: State, events: Sequence[Event], start: int) -> int:
                     or card is None
                     or card is state.kept
                     or len(hand) == 1
-                    or card not in hand
-                    or (0 if state.drew_stock else state.idle_turns + 1) >= idle_limit
+                    or (not state.drew_stock and state.idle_turns + 1 >= idle_limit)
                 ):
                     break
-                state.fold_discard(event, card)
-            elif type(event) is StockDrawn:  # RULES 4.1, 6b.10
+                try:
+                    at = hand.index(card)  # (the fold takes it from there)
+                except ValueError:  # not in the hand
+                    break
+                state.fold_discard(event, card, at)
+            elif kind is drawn_from_stock:  # RULES 4.1, 6b.10
                 stock = state.stock
                 if event.seat != seat or state.phase != "draw" or not stock:
                     break
                 if draws == 1:
-                    if event.cards != (stock[-1].ascii,):
+                    drawn = event.cards
+                    top = stock[-1]
+                    if len(drawn) != 1 or drawn[0] != top.ascii:
                         break
-                elif event.cards != tuple(map(_ASCII, stock[-min(draws, len(stock)) :][::-1])):
-                    break
-                state.fold_stock_drawn(event)
-            elif type(event) is PileTaken:  # RULES 4.1: the chosen card must have a use at once
+                    state.fold_stock_drawn(event, top)
+                else:
+                    if event.cards != tuple(map(_ASCII, stock[-min(draws, len(stock)) :][::-1])):
+                        break
+                    state.fold_stock_drawn(event)
+            elif kind is taken_from_pile:  # RULES 4.1: the chosen card must have a use at once
                 pile = state.pile
                 depth = event.depth
                 if (
@@ -117,7 +132,8 @@ def plain_run(state: State, events: Sequence[Event], start: int) -> int:
                     break
                 taken = pile[-depth:]
                 if depth == 1:  # the common take, at once
-                    if event.cards != (taken[0].ascii,):
+                    drawn = event.cards
+                    if len(drawn) != 1 or drawn[0] != taken[0].ascii:
                         break
                 elif event.cards != tuple(map(_ASCII, taken)):
                     break
@@ -130,7 +146,7 @@ def plain_run(state: State, events: Sequence[Event], start: int) -> int:
                     if not has_use(state, taken[0], held, hand, taken):
                         break
                 state.fold_take(event, taken)
-            elif type(event) is Melded:  # RULES 3, 4.2
+            elif kind is melded:  # RULES 3, 4.2
                 if (
                     event.seat != seat
                     or state.phase != "play"
@@ -152,7 +168,7 @@ def plain_run(state: State, events: Sequence[Event], start: int) -> int:
                 ):
                     break
                 state.fold_meld(event, cards)
-            elif type(event) is LaidOff:  # RULES 4.2
+            elif kind is laid_off:  # RULES 4.2
                 melds = state.melds
                 number = event.meld
                 if (
@@ -176,7 +192,8 @@ def plain_run(state: State, events: Sequence[Event], start: int) -> int:
                 state.fold_lay_off(event, cards)
             else:
                 break
-            index += 1
+        else:
+            index = total  # every event was folded
     finally:  # the fold steps leave counting the events to their caller
         state.applied += index - start
     return index

@@ -104,7 +104,7 @@ def deal_round(header: GameStarted, round_no: int, dealer: int) -> RoundDealt:
     return RoundDealt(
         round=round_no,
         dealer=dealer,
-        hands=tuple(tuple(map(_ASCII, hand)) for hand in hands),
+        hands=tuple([tuple(map(_ASCII, hand)) for hand in hands]),
         upcard=None if upcard is None else upcard.ascii,
         stock=tuple(map(_ASCII, stock)),
     )

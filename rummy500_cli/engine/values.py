@@ -8,6 +8,7 @@ its meld arithmetic apart from its game state.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from ..cards import JOKER, Card
@@ -78,6 +79,7 @@ Layoff = tuple[End | None, tuple[Card, ...], tuple[str, ...], tuple[int, ...]]
 """A lay-off as its event records it: the end, the cards in meld order, their notations,
 their values."""
 _LAYOFFS: dict[tuple[object, ...], Layoff] = {}
+_SUIT_NO = attrgetter("suit_no")
 
 
 def layoff_of(
@@ -91,7 +93,7 @@ def layoff_of(
     if meld.kind == "run":
         shape: tuple[object, ...] = (held[0].suit_no, meld.start, len(held))
     else:
-        shape = (-meld.rank, *[card.suit_no for card in held])
+        shape = (-meld.rank, *map(_SUIT_NO, held))
     key = (shape, tuple(cards), end, rules, decks)
     found = _LAYOFFS.get(key)
     if found is None:

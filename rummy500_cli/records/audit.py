@@ -183,7 +183,9 @@ def audit(data: LogData, path: object = "<log>") -> AuditSummary:
                     f"this {tag(events[at])} differs from what the rules give: expected "
                     f"{_describe(wanted)}",
                 )
-            state.apply(events[at])
+            # (the engine's event, equal to the line's: its card texts are the cards' own,
+            # which the fold looks up at once)
+            state.apply(wanted)
             line.add(at, events[at])
         index += len(expected)
     return _summary(state, line, total, header, owed)

@@ -20,7 +20,6 @@ import hashlib
 import os
 import stat
 from collections.abc import Iterable, Sequence
-from itertools import islice
 from pathlib import Path
 from typing import IO
 
@@ -112,66 +111,87 @@ def parse_log(data: bytes, path: object = "<log>") -> LogData:
     """
     if len(data) > MAX_LOG:
         raise LogError(f"{path}: {_too_big(len(data))}")
-    if not data.strip():
+    if not data or data.isspace():  # (what `not data.strip()` says, without a copy)
         raise LogError(f"{path}: the file is empty; not a game log")
     chunks = data.split(b"\n")
-    if max(map(len, chunks)) > MAX_LINE:
-        number, line = next((n, line) for n, line in enumerate(chunks, 1) if len(line) > MAX_LINE)
-        raise LogError(
-            f"{path}:{number}: a line of {len(line)} bytes, longer than any log line "
-            f"(at most {MAX_LINE} bytes); not a game log"
-        )
     tail = chunks.pop()  # b"" when the file ends with a newline, as it should
+    dropped = [tail]  # the lines split off the end, last first
     good = len(data) - len(tail)  # the bytes of the lines kept, each with its newline
     while chunks and not chunks[-1].strip() and not tail:
         # blank lines after the last line (an editor's doing) are harmless
-        good -= len(chunks.pop()) + 1
-    if chunks and chunks[0].endswith(b"\r"):
-        raise LogError(
-            f"{path}: the lines end in CR LF (Windows line endings), which changes every "
-            "line's bytes and so the hash chain; convert it back with dos2unix"
-        )
+        dropped.append(chunks.pop())
+        good -= len(dropped[-1]) + 1
+    # A line longer than MAX_LINE is refused before anything else is said of the log.
+    # The reading of sound lines refuses one too, so the look at every line's length
+    # (`_check_lengths`) is taken only before another refusal, or a line dropped here.
+    if any(len(line) > MAX_LINE for line in dropped):
+        _check_lengths([*chunks, *reversed(dropped)], path)
+    try:
+        if chunks and chunks[0].endswith(b"\r"):
+            raise LogError(
+                f"{path}: the lines end in CR LF (Windows line endings), which changes every "
+                "line's bytes and so the hash chain; convert it back with dos2unix"
+            )
+        if not chunks:
+            raise LogError(f"{path}: no complete line; not a game log")
+        _check_header(path, chunks[0])
+    except LogError:
+        _check_lengths(chunks, path)
+        raise
     warnings = []
     if tail:
         warnings.append(
             f"{path}:{len(chunks) + 1}: dropped a torn last line (an interrupted write); "
             f"the game goes on from line {len(chunks)}"
         )
-    if not chunks:
-        raise LogError(f"{path}: no complete line; not a game log")
-    _check_header(path, chunks[0])
     events = _sound_events(chunks)
     if events is None:  # something is wrong: find the first line at fault, and say why
+        _check_lengths(chunks, path)
         events = _checked_events(chunks, path)
     return LogData(events=events, lines=chunks, warnings=warnings, good_size=good)
+
+
+def _check_lengths(chunks: list[bytes], path: object) -> None:
+    """LogError naming the first line longer than MAX_LINE, if one is."""
+    if chunks and max(map(len, chunks)) > MAX_LINE:
+        number, line = next((n, line) for n, line in enumerate(chunks, 1) if len(line) > MAX_LINE)
+        raise LogError(
+            f"{path}:{number}: a line of {len(line)} bytes, longer than any log line "
+            f"(at most {MAX_LINE} bytes); not a game log"
+        )
 
 
 _HEX = type(hashlib.sha256()).hexdigest
 
 
 def _sound_events(chunks: list[bytes]) -> list[Event] | None:
-    """The events of lines that are all sound (each decodes, its sequence number is its
-    place, it chains to the line before it, none but the first is a header), read with
-    the fewest steps a line; None when any line is not (`_checked_events` then says
-    which, and why)."""
+    """The events of lines that are all sound (none longer than MAX_LINE, each decodes,
+    its sequence number is its place, it chains to the line before it, none but the
+    first is a header), read with the fewest steps a line, in one pass over the lines
+    (each look at a line is made while it is at hand: a second pass over 100,000 lines
+    costs more in reads from memory than in steps); None when any line is not
+    (`_checked_events` then says which, and why)."""
     decode = _decoder.decode
     sha = hashlib.sha256
     hexdigest = _HEX
+    longest = MAX_LINE
+    header = GameStarted
     events: list[Event] = []
     append = events.append
     prev = ""
     number = 0
     try:
         for line in chunks:
-            entry = decode(line)
-            if entry.seq != number or entry.prev != prev:
+            if len(line) > longest:
                 return None
-            append(entry.event)
+            entry = decode(line)
+            event = entry.event
+            if entry.seq != number or entry.prev != prev or (type(event) is header and number):
+                return None
+            append(event)
             prev = hexdigest(sha(line))
             number += 1
     except Exception:  # (a line that does not decode)
-        return None
-    if GameStarted in map(type, islice(events, 1, None)):
         return None
     return events
 
