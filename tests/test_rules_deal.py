@@ -374,12 +374,8 @@ def test_the_shuffle_is_the_documented_stream_read_word_by_word(size):
             assert shuffled(items, seed, purpose) == _stream_shuffle(items, seed, purpose)
 
 
-def test_the_shuffle_reads_on_past_rejected_words(monkeypatch):
-    """A rejected word (RULES' stream: at least 2**32 - 2**32 % n) is read past: the
-    shuffle that read its words at once is done again from the stream, a number at a
-    time. Forced here by a stream whose every other block holds words that are all
-    rejected."""
-    real = deal.sha256
+def _rigged(digest):
+    """A stand-in for hashlib.sha256 whose digest of the data hashed is `digest(data)`."""
 
     class Rigged:
         def __init__(self, data=b""):
@@ -392,10 +388,23 @@ def test_the_shuffle_reads_on_past_rejected_words(monkeypatch):
             self.data += more
 
         def digest(self):
-            block = int.from_bytes(self.data[-8:], "big")
-            return b"\xff" * 32 if block % 2 else real(self.data).digest()
+            return digest(self.data)
 
-    monkeypatch.setattr(deal, "sha256", Rigged)
+    return Rigged
+
+
+def test_the_shuffle_reads_on_past_rejected_words(monkeypatch):
+    """A rejected word (RULES' stream: at least 2**32 - 2**32 % n) is read past: the
+    shuffle that read its words at once is done again from the stream, a number at a
+    time. Forced here by a stream whose every other block holds words that are all
+    rejected."""
+    real = deal.sha256
+
+    def digest(data: bytes) -> bytes:
+        block = int.from_bytes(data[-8:], "big")
+        return b"\xff" * 32 if block % 2 else real(data).digest()
+
+    monkeypatch.setattr(deal, "sha256", _rigged(digest))
     items = list(range(52))
     assert shuffled(items, "s", "deal/1") == _stream_shuffle(items, "s", "deal/1")
     assert sorted(shuffled(items, "s", "deal/1")) == items
@@ -417,21 +426,11 @@ def test_the_shuffle_looks_at_each_word_when_its_bytes_come_near_a_rejection(mon
     two words that straddle them)."""
     real = deal.sha256
 
-    class Rigged:
-        def __init__(self, data=b""):
-            self.data = data
+    def digest(data: bytes) -> bytes:
+        block = real(data).digest()
+        return block[:at] + near + block[at + 4 :] if data.endswith(bytes(8)) else block
 
-        def copy(self):
-            return Rigged(self.data)
-
-        def update(self, more):
-            self.data += more
-
-        def digest(self):
-            block = real(self.data).digest()
-            return block[:at] + near + block[at + 4 :] if self.data.endswith(bytes(8)) else block
-
-    monkeypatch.setattr(deal, "sha256", Rigged)
+    monkeypatch.setattr(deal, "sha256", _rigged(digest))
     for size in (52, 104):
         items = list(range(size))
         assert shuffled(items, "s", "deal/1") == _stream_shuffle(items, "s", "deal/1")

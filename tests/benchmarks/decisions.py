@@ -15,8 +15,9 @@ CPU time a decision. As a guide (2026-12, the default seed): random -2.46 (SE 1.
 positions), greedy -1.41 (SE 0.51, 1,500), strong 0 (no choice differs), the expert at
 think 300 +1.00 (SE 0.32, 1,000 positions, 25 s, 117 choices differ), whose games won
 60.1% against strong over 1,000, and with its particle filter (`bots.particles`) +1.14
-(SE 0.43, 184 differ), 67.7% of 1,000 games (its CPU here, about 330 ms a decision, is
-mostly the filter following the game from its start for each position); an expert
+(SE 0.43, 184 differ), 67.7% of 1,000 games (its CPU here, about 330 ms a decision
+before the filter skipped the rounds already over, was mostly the filter following the
+game from its start for each position), 70.6% with Z 1.2 and 4 candidates; an expert
 shown the other player's real hand measured about +1.5 (another seed, 4,000 positions)
 and won 83.5% of 200 games. A few hundred positions are noise (greedy measured +1.13,
 SE 1.09, at 300): use a thousand or more. It weighs one round's points, not the game
