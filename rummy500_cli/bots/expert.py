@@ -2,9 +2,11 @@
 
 At a draw or a discard with a real choice, the strong bot names its best few moves. For
 each of a number of sampled deals of the unseen cards (below), each candidate is
-played, then every seat plays on with the strong bot's policy until this seat's next
-draw (or the round's end), and the position is scored: this seat's points and hand
-worth against the others'. Each other candidate is compared with the strong bot's
+played, then every seat plays on until this seat's next draw (or the round's end), and
+the position is scored: this seat's points and hand worth against the others'. In the
+playouts a seat that the game's header names as a random or greedy bot plays as that
+level (the header is public), and every other seat (a person, a program, strong,
+expert) as the strong bot. Each other candidate is compared with the strong bot's
 choice deal by deal (common random numbers): one that is clearly worse after
 `MIN_SAMPLES` deals is dropped, so the deals left go to the close calls, and a
 candidate is played only if its mean gain is more than `Z` standard errors above zero.
@@ -36,10 +38,12 @@ from ..events import Event, GameEnded, RoundEnded
 from ..sides import partner_of, team_of
 from ..state import State
 from .base import Bot, Rng
+from .greedy import GreedyBot
 from .hand import WORK
 from .inference import likely_deal
 from .knowledge import Knowledge
 from .particles import ParticleFilter
+from .random_bot import RandomBot
 from .strong import Context, StrongBot
 
 MOVES_PER_MS = 7.5
@@ -64,6 +68,12 @@ FILTER_WEIGHT = 1.0
 """Budget units per strong-bot call of the particle filter (about one playout move)."""
 WIN_BONUS = 300.0
 """Value of a game won (or lost, negated) inside a playout."""
+MODELLED: dict[str, type[RandomBot] | type[GreedyBot]] = {
+    "bot:random": RandomBot,
+    "bot:greedy": GreedyBot,
+}
+"""Seat kinds (as the game's header names them) that the playouts play as their own
+level; every other seat (a person, a program, strong or expert) plays the strong bot."""
 
 
 class ExpertBot(Bot):
@@ -194,6 +204,7 @@ class ExpertBot(Bot):
         moves = 1
         ended = self._apply(world, action)
         policy = self.strong
+        modelled = self._modelled(world)
         left_me = False
         try:
             while ended is None:
@@ -206,9 +217,13 @@ class ExpertBot(Bot):
                     choice = actions[0]
                 else:
                     seat = world.to_move
-                    policy._seat = seat  # the policy plays each seat in turn
-                    k = Knowledge.build(world, seat, None)
-                    choice = policy.decide(world, actions, k)[0]
+                    other = modelled.get(seat)
+                    if other is not None:
+                        choice = other.explain(world, actions)[0]
+                    else:
+                        policy._seat = seat  # the policy plays each seat in turn
+                        k = Knowledge.build(world, seat, None)
+                        choice = policy.decide(world, actions, k)[0]
                     moves += 1
                 ended = self._apply(world, choice)
         finally:
@@ -217,6 +232,19 @@ class ExpertBot(Bot):
             return ended, moves
         # valuing the position costs a Context per seat: more units at a bigger table
         return self._estimate(world), moves + 2 + 4 * (world.n - 2)
+
+    def _modelled(self, world: State) -> dict[int, RandomBot | GreedyBot]:
+        """The other seats that the header names as a random or greedy bot, each with a
+        bot of its level for this playout (seeded by the sampled deal's made-up seed, so
+        a random seat plays otherwise in every deal). The header is public: anyone at
+        the table knows who plays each seat, as the seat kinds show."""
+        header = world.header
+        found: dict[int, RandomBot | GreedyBot] = {}
+        for seat, kind in enumerate(header.seats):
+            level = MODELLED.get(kind)
+            if level is not None and seat != self._seat:
+                found[seat] = level(header.seed, seat)
+        return found
 
     def _apply(self, world: State, action: AnyAction) -> float | None:
         """Apply an action; answer the value of the round's end if it ended."""
