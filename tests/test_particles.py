@@ -6,17 +6,19 @@ from __future__ import annotations
 import pytest
 
 from rummy500_cli.bots import make_bot
+from rummy500_cli.bots.base import stream
 from rummy500_cli.bots.knowledge import Knowledge, Memory
 from rummy500_cli.bots.particles import Particle, ParticleFilter, public
 from rummy500_cli.engine import resolve
-from rummy500_cli.events import Event, GameStarted, RoundDealt, StockDrawn
+from rummy500_cli.events import Discarded, Event, GameStarted, RoundDealt, StockDrawn
 from rummy500_cli.rules import make_rules
 from rummy500_cli.selfplay import bot_game
 from rummy500_cli.state import CARD, fold
 
 
 class TrueHand(ParticleFilter):
-    """A filter of one particle, the real other hand (a test may peek; a bot may not)."""
+    """A filter of one particle per other seat, its real hand (a test may peek; a bot may
+    not)."""
 
     def __init__(self, seed: str, seat: int) -> None:
         super().__init__(seed, seat, count=1)
@@ -36,34 +38,47 @@ class TrueHand(ParticleFilter):
             self.decisions_before += self.decisions
         return super()._step(event)
 
+    @property
+    def misses(self) -> int:
+        return sum(follower.misses for follower in self.followers)
+
+    @property
+    def decisions(self) -> int:
+        return sum(follower.decisions for follower in self.followers)
+
     def _deal(self, shadow, event) -> None:
         super()._deal(shadow, event)
         real = self.current
         assert isinstance(real, RoundDealt)
-        hand = [CARD[text] for text in real.hands[self.other]]
-        self.particles = [Particle(list(hand), list(hand))]
+        for follower in self.followers:
+            hand = [CARD[text] for text in real.hands[follower.seat]]
+            follower.particles = [Particle(list(hand), list(hand))]
 
-    def _draw(self) -> None:
+    def _draw(self, mover) -> None:
         real = self.current
-        assert isinstance(real, StockDrawn)
-        for particle in self.particles:
+        assert isinstance(real, StockDrawn) and real.seat == mover.seat
+        for particle in mover.particles:
             card = CARD[real.cards[0]]
             particle.hidden.append(card)
             particle.hand.append(card)
 
 
-def test_the_real_hand_plays_as_the_strong_bot_did() -> None:
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_real_hand_plays_as_the_strong_bot_did(players: int) -> None:
     """The shadow table is exact: holding the real hand, the strong bot asked at each of
-    the other seat's choices plays what it played."""
-    _, events = bot_game(2, make_rules({"max_rounds": 3}), "truth", ["strong"])
-    for seat in (0, 1):
+    another seat's choices plays what it played (at a table of four: each other seat's,
+    on the one shadow)."""
+    rounds = 3 if players == 2 else 2
+    _, events = bot_game(players, make_rules({"max_rounds": rounds}), "truth", ["strong"])
+    for seat in range(players):
         truth = TrueHand("truth", seat)
         for event in events:  # asked after every event, as a bot watching the game
             truth.observe(event)
             truth.update()
         assert truth.state is not None
-        assert truth.decisions_before + truth.decisions > 20
+        assert truth.decisions_before + truth.decisions > 20 * (players - 1)
         assert truth.misses_before + truth.misses == 0
+        assert all(len(f.particles) == 1 for f in truth.followers)
 
 
 def test_the_filter_reads_only_public_cards() -> None:
@@ -77,14 +92,16 @@ def test_the_filter_reads_only_public_cards() -> None:
     assert public(draw, 0).cards == ("?",) and public(draw, 1) == draw
 
 
-def test_the_filter_is_in_step_at_the_seats_decisions() -> None:
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_filter_is_in_step_at_the_seats_decisions(players: int) -> None:
     marks: list[int] = []
 
     def before(state) -> None:
         if state.to_move == 0 and state.phase == "play":
             marks.append(state.applied)
 
-    _, events = bot_game(2, make_rules({"max_rounds": 2}), "step", ["strong"], before_move=before)
+    rules = make_rules({"max_rounds": 2})
+    _, events = bot_game(players, rules, "step", ["strong"], before_move=before)
     for mark in marks[::7]:
         state = fold(events[:mark])
         memory = Memory(0)
@@ -93,10 +110,31 @@ def test_the_filter_is_in_step_at_the_seats_decisions() -> None:
             memory.observe(event)
             pf.observe(event)
         pf.update()
-        assert pf.ready(state, Knowledge.build(state, 0, memory))
+        k = Knowledge.build(state, 0, memory)
+        assert pf.ready(state, k)
+        assert [f.seat for f in pf.followers] == list(range(1, players))
+        _a_deal_of_the_unseen_cards(pf, state, k)
 
 
-def test_an_expert_caught_up_from_the_log_decides_as_one_that_watched() -> None:
+def _a_deal_of_the_unseen_cards(pf: ParticleFilter, state, k: Knowledge) -> None:
+    """Sampled deals keep the seat's view and deal exactly the unseen cards: each other
+    hand its known cards and as many hidden ones as it holds, the rest in the stock."""
+    unseen = sorted(c.code for c in pf.unseen)
+    for sample in range(4):
+        world = pf.deal(state, k, stream("deal", str(sample)), str(sample))
+        assert world.hands[0] == state.hands[0]
+        dealt = list(world.stock)
+        for j in range(1, state.n):
+            assert len(world.hands[j]) == len(state.hands[j])
+            hand = list(world.hands[j])
+            for card in k.known[j]:
+                hand.remove(card)
+            dealt += hand
+        assert sorted(c.code for c in dealt) == unseen
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_an_expert_caught_up_from_the_log_decides_as_one_that_watched(players: int) -> None:
     watched: list[int] = []
 
     def before(state) -> None:
@@ -104,7 +142,8 @@ def test_an_expert_caught_up_from_the_log_decides_as_one_that_watched() -> None:
             watched.append(state.applied)
 
     rules = make_rules({"max_rounds": 2})
-    _, events = bot_game(2, rules, "catch", ["expert", "strong"], before_move=before, think=10)
+    levels = ["expert", "strong", "greedy", "strong"][:players]
+    _, events = bot_game(players, rules, "catch", levels, before_move=before, think=10)
     for count in watched[::9]:
         state = fold(events[:count])
         late = make_bot("expert", "catch", 0, 10)
@@ -134,10 +173,44 @@ def test_rounds_the_filter_does_not_follow_leave_it_in_step_for_the_next(options
     assert active == [options.get("variant") is None] * len(active)
 
 
-def test_four_players_are_not_followed() -> None:
-    _, events = bot_game(4, make_rules({"max_rounds": 1}), "four", ["strong"])
-    pf = ParticleFilter("four", 0, count=4)
-    for event in events:
+@pytest.mark.parametrize("options", [{}, {"variant": "partnership"}])
+def test_four_players_are_followed_seat_by_seat(options) -> None:
+    """At a table of four (and in partnership: sides change only the scoring) each other
+    seat has its own particles, all of them guesses at that hand from the unseen cards."""
+    _, events = bot_game(4, make_rules({"max_rounds": 1, **options}), "four", ["strong"])
+    pf = ParticleFilter("four", 0, count=8)
+    for event in events[:-3]:  # before the round's end
         pf.observe(event)
     pf.update()
-    assert pf.state is None and not pf.active
+    assert pf.state is not None and pf.active
+    assert [f.seat for f in pf.followers] == [1, 2, 3]
+    unseen = [c.code for c in pf.unseen]
+    for follower in pf.followers:
+        assert follower.decisions > 5
+        assert len(follower.particles) == pf.per_seat(4)
+        size = len(pf.state.hands[follower.seat])
+        for particle in follower.particles:
+            assert len(particle.hand) == size
+            assert all(unseen.count(c.code) >= particle.hidden.count(c) for c in particle.hidden)
+            codes = sorted(c.code for c in particle.hidden + follower.known)
+            assert sorted(c.code for c in particle.hand) == codes
+
+
+def test_a_third_seats_cards_move_the_others_particles() -> None:
+    """A card that one seat shows was in none of the other hands: no particle of another
+    seat holds it after, and every particle of the seat that showed it held it."""
+    rules = make_rules({"max_rounds": 1})
+    _, events = bot_game(4, rules, "third", ["strong"])
+    pf = ParticleFilter("third", 0, count=16)
+    checked = 0
+    for event in events:
+        pf.observe(event)
+        pf.update()
+        if isinstance(event, Discarded) and event.seat != 0 and pf.active:
+            card = CARD[event.card]
+            assert card not in pf.unseen  # one deck
+            for follower in pf.followers:
+                for particle in follower.particles:
+                    assert card not in particle.hidden
+            checked += 1
+    assert checked > 10

@@ -11,14 +11,15 @@ choice deal by deal (common random numbers): one that is clearly worse after
 `MIN_SAMPLES` deals is dropped, so the deals left go to the close calls, and a
 candidate is played only if its mean gain is more than `Z` standard errors above zero.
 
-The sampled deals: between 2 players, the other hand is a particle of the seat's
-`particles.ParticleFilter` (guesses at that hand followed through the round and weighed
-by whether the strong bot holding them would have played as that seat did), the rest of
-the unseen cards shuffled into the stock; with it the expert won 67.7% of 1,000 games
-against strong (60.1% without), and 70.6% with the present `Z` and `CANDIDATES`. At a
-bigger table, or where the filter is not in step, `inference.likely_deal`: the other
-hands get the cards known to be in them plus unseen cards drawn with weights that fit
-their play. Either way the header gets a made-up
+The sampled deals: the other hands are particles of the seat's
+`particles.ParticleFilter` (guesses at each other hand followed through the round and
+weighed by whether the strong bot holding them would have played as that seat did), the
+rest of the unseen cards shuffled into the stock; between 2 players, with it the expert
+won 67.7% of 1,000 games against strong (60.1% without), and 70.6% with the present `Z`
+and `CANDIDATES`. At a table of four it gained nothing measurable over `likely_deal`
+(see the particles module's figures). Where the filter is not in step,
+`inference.likely_deal`: the other hands get the cards known to be in them plus unseen
+cards drawn with weights that fit their play. Either way the header gets a made-up
 seed, so later deals are sampled too.
 
 The budget (`think`, ms per move) is counted in work done, not in wall-clock time, so

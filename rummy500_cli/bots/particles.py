@@ -1,47 +1,72 @@
-"""A forward particle filter over the other hand of a 2-player round (sequential Monte
-Carlo), for the expert's sampled deals.
+"""A forward particle filter over the other hands of a round (sequential Monte Carlo),
+for the expert's sampled deals.
 
-Why: the expert's search is only as good as its guess at the other hand (shown the real
+Why: the expert's search is only as good as its guess at the other hands (shown the real
 hand it wins far more often), and weighing a hand backward from what its owner did
 (`inference.likely_deal`) places few more of its hidden cards than a uniform deal. The
-other player is most often a bot of this program, whose choices are a function of its
-hand and the public table; so a guess at that hand can be checked against each of its
-choices by asking the strong bot what it would have done holding it.
+other players are most often bots of this program, whose choices are a function of
+their hand and the public table; so a guess at a hand can be checked against each of
+its owner's choices by asking the strong bot what it would have done holding it.
 
-How: at the round's deal, `COUNT` particles each deal the other hand from the cards this
-seat cannot see. Every event of the round then moves each particle forward, in order:
+How: at the round's deal, each other seat gets its own `Follower`: a strong bot for that
+seat (the policy asked), that seat's `Memory`, and particles, each a guess at that
+seat's hand dealt from the cards this seat cannot see (`COUNT` of them between 2
+players, `PER_SEAT` percent of that at a bigger table). All the seats' particles share
+one shadow State. Every event of the round then moves the particles forward, in order:
 
-- At a choice of the other seat (take the pile or draw, which card to discard, which
-  meld or lay-off), the strong bot is asked what it would play holding the particle's
-  hand on the public table of that moment; the particle's weight is kept if it would
-  play what the seat played, else multiplied by `MISS` (never 0: a human, or another
-  bot, plays otherwise).
-- A stock draw of the other seat: each particle draws its card from its own unseen
-  pool (the unseen cards not in its hand), so hands and draws are sampled jointly and
-  forward, as the game dealt them.
-- A card shown to have been in the other hand (discarded, melded, laid off) that a
-  particle does not hold is put into it in place of one of its hidden cards, drawn at
-  random; a card that this seat draws from the stock leaves the particles that held it,
-  for one drawn from their pools. (These repairs keep every particle consistent with
-  what the seat has seen, at the price of a history that is a little less so.)
-- When the weights' effective sample size falls below `RESAMPLE` of the count, the
-  particles are resampled (systematic resampling).
+- At a choice of another seat (take the pile or draw, which card to discard, which
+  meld or lay-off), the strong bot is asked what it would play holding each of that
+  seat's particles' hands on the public table of that moment; a particle's weight is
+  kept if it would play what the seat played, else multiplied by `MISS` (never 0: a
+  human, or another bot, plays otherwise). Only that seat's particles are weighed.
+- A stock draw of another seat: each of its particles draws its card from its own
+  unseen pool (the unseen cards not in that particle), so hands and draws are sampled
+  jointly and forward, as the game dealt them. The other seats' particles do not move.
+- A card shown to have been in another hand (discarded, melded, laid off) that one of
+  that seat's particles does not hold is put into it in place of one of its hidden
+  cards, drawn at random; if the card was unseen it leaves the unseen cards, and the
+  particles of the other seats that held it take one drawn from their pools instead,
+  as do those holding a card that this seat draws from the stock. (These repairs keep
+  every particle consistent with what the seat has seen, at the price of a history
+  that is a little less so.) Pile takes are public: the cards join the known cards of
+  the taker's hand and each of its particles.
+- When a seat's weights' effective sample size falls below `RESAMPLE` of its count,
+  its particles are resampled (systematic resampling).
 
-`deal` then answers a sampled deal: the other hand of a particle drawn by weight, the
-rest of the unseen cards shuffled into the stock.
+A seat's particles are guesses at that hand alone: two seats' particles may hold the
+same unseen card. `deal` makes them one deal: for each other seat a particle drawn by
+weight, the seats taken in an order shuffled for each deal; a card that an earlier
+seat's particle holds stays there, and a later seat's particle that holds it too gets
+a card drawn at random from what is left of the unseen cards instead; the rest of the
+unseen cards are shuffled into the stock. (Between 2 players: the other hand of one
+particle, nothing to repair; byte for byte the games of the 2-player filter before it
+followed bigger tables: simulate --games 30 --bots expert,strong --seed bench --think
+300 --out DIR, the 30 logs' concatenation sha256 9000758...74bd on both.)
+
+What it gained at a table of four (2026-12, simulate --games 200 --bots
+random,greedy,strong,expert --jobs 2 --think 300 --seed bench --json): expert 86 wins,
+strong 72 (mean final 445.1 and 433.0), where with `likely_deal` at such tables the
+expert won 85 and strong 69 (444.3 and 434.0): nothing the 200 games can tell apart,
+for twice the expert's time (mean 73 ms a move against 34, under other load). Most
+likely because two of the expert's three opponents there are the random and the greedy
+bot, whose play the strong bot does not predict (`tests/benchmarks/placement.py
+--levels strong,strong,strong,strong --positions 30`: of 11.3 hidden cards in the other
+hands, uniform placed 2.05, likely 2.21, particles 2.66; a noisy figure: 2.99 and 2.68
+at `PER_SEAT` 50 and 25).
 
 No peeking: the filter is fed each event through `public`, which blanks what the seat
-may not see (the other hand and the stock of a deal, the other seat's stock draws), and
+may not see (the other hands and the stock of a deal, the other seats' stock draws), and
 it keeps a shadow State of the game built from those events alone, in which the hidden
 cards are dealt canonically (as in `knowledge.masked_state`). Its random stream is keyed
 by the game's seed, the seat and the round's first event, and it reads the events in
 order, so a bot caught up from a log decides as one that watched.
 
-It follows 2-player rounds of the rules without windows (rum, out of turn, deadwood),
-jokers' variants or a rebuilt stock; elsewhere it is not `ready`, and the expert falls
-back on `likely_deal`. The work it does (each strong call counts one unit) is answered
-by `update` (for the events since the seat last played), so that the expert can count
-it in its budget.
+It follows rounds of 2 to `MAX_PLAYERS` players, partnership included (its sides change
+only the scoring), of the rules without windows (rum, out of turn, deadwood), jokers'
+variants or a rebuilt stock; elsewhere it is not `ready`, and the expert falls back on
+`likely_deal`. The work it does (each strong call counts one unit, whichever seat it is
+for) is answered by `update` (for the events since the seat last played), so that the
+expert can count it in its budget.
 """
 
 from __future__ import annotations
@@ -82,6 +107,10 @@ the placement benchmark (100 positions): 0.2 placed 1.72 hidden cards, 0.05 1.86
 that misses trying hands one card away: 1.84)."""
 RESAMPLE = 0.5
 """Resample when the effective sample size falls below this share of the count."""
+PER_SEAT = 100
+"""At a table of more than 2, each other seat's particles, in percent of `COUNT`."""
+MAX_PLAYERS = 8
+"""The biggest table followed."""
 
 _HIDDEN = "?"
 """What `public` writes for a card the seat may not see."""
@@ -118,7 +147,7 @@ def public(event: Event, seat: int) -> Event:
 
 
 class Particle:
-    """One guess at the other hand: its cards (the known ones included) and weight."""
+    """One guess at another seat's hand: its cards (the known ones included) and weight."""
 
     __slots__ = ("hand", "hidden", "weight")
 
@@ -132,32 +161,49 @@ class Particle:
         return Particle(list(self.hand), list(self.hidden), self.weight)
 
 
+class Follower:
+    """The particles over one other seat's hand, with what asking that seat's choices
+    takes: its own policy (a strong bot for that seat) and its memory of the game."""
+
+    __slots__ = ("decisions", "known", "memory", "misses", "particles", "policy", "seat")
+
+    def __init__(self, seed: int | str, seat: int) -> None:
+        self.seat = seat
+        self.policy = StrongBot(seed, seat)
+        self.memory = Memory(seat)
+        """That seat's memory, as its own bot keeps it (public events only)."""
+        self.particles: list[Particle] = []
+        self.known: list[Card] = []
+        """Cards known to be in that hand (taken from the pile, not yet played)."""
+        self.decisions = 0
+        self.misses = 0
+
+
 class ParticleFilter:
-    """The other hand of a 2-player round, followed event by event (see the module)."""
+    """The other hands of a round, followed event by event (see the module)."""
 
     def __init__(self, seed: int | str, seat: int, count: int = COUNT) -> None:
         self.seed = seed
         self.seat = seat
         self.count = count
+        """Particles per other seat between 2 players (see `per_seat` for more)."""
         self.queue: list[Event] = []
         """Events observed but not yet folded in (the work is done when asked)."""
         self.state: State | None = None
         """The shadow of the game: the public events folded, hidden cards canonical."""
-        self.memory: Memory | None = None
-        """The other seat's memory, as its own bot keeps it (public events only)."""
-        self.other = 1 - seat
-        self.policy = StrongBot(seed, self.other)
-        self.particles: list[Particle] = []
+        self.followers: list[Follower] = []
+        """One per other seat, in seat order."""
+        self.by_seat: dict[int, Follower] = {}
         self.unseen: list[Card] = []
-        """The cards this seat cannot see (in the stock or hidden in the other hand)."""
-        self.known: list[Card] = []
-        """Cards known to be in the other hand (taken from the pile, not yet played)."""
+        """The cards this seat cannot see (in the stock or hidden in the other hands)."""
         self.active = False
         self.rng: Rng | None = None
         self.since = 0
         """The work done on the events since this seat's last play (see `update`)."""
-        self.decisions = 0
-        self.misses = 0
+
+    def per_seat(self, players: int) -> int:
+        """Particles per other seat at a table of this many players."""
+        return self.count if players <= 2 else max(1, self.count * PER_SEAT // 100)
 
     # --- intake -----------------------------------------------------------------------
 
@@ -183,58 +229,76 @@ class ParticleFilter:
             self.since += self._step(event)
             if index < last and isinstance(event, RoundDealt):
                 self.active = False  # a round that is over: not followed
-                self.particles = []
+                for follower in self.followers:
+                    follower.particles = []
         return self.since
 
     def ready(self, state: State, k: Knowledge) -> bool:
         """Whether the filter is in step with this state and the seat's knowledge."""
         shadow = self.state
-        if not self.active or shadow is None or self.queue or not self.particles:
+        if not self.active or shadow is None or self.queue or not self.followers:
             return False
         if shadow.applied != state.applied or not k.in_step:
             return False
-        if k.counts[self.other] != len(self.particles[0].hand):
-            return False
+        for follower in self.followers:
+            particles = follower.particles
+            if not particles or k.counts[follower.seat] != len(particles[0].hand):
+                return False
         return sorted(c.code for c in k.unseen) == sorted(c.code for c in self.unseen)
 
     # --- the sampled deal -------------------------------------------------------------
 
     def deal(self, state: State, k: Knowledge, rng: Rng, salt: str) -> State:
-        """A deal of the unseen cards: a particle's hidden cards (drawn by weight) in the
-        other hand, the rest shuffled into the stock (see `ready`)."""
-        particle = self._pick(rng)
-        rest = list(self.unseen)
-        for card in particle.hidden:
-            rest.remove(card)
-        rng.shuffle_list(rest)
-        # deal_hidden gives the other hand its known cards first, then these
-        return deal_hidden(state, k, list(particle.hidden) + rest, salt)
+        """A deal of the unseen cards: in each other hand the hidden cards of one of its
+        particles (drawn by weight), the rest shuffled into the stock (see `ready`).
 
-    def _pick(self, rng: Rng) -> Particle:
-        particles = self.particles
-        target = rng.random() * sum(p.weight for p in particles)
-        running = 0.0
-        for particle in particles:
-            running += particle.weight
-            if running >= target:
-                return particle
-        return particles[-1]
+        The seats' particles are drawn in an order shuffled for each deal; a card that
+        an earlier seat's particle holds goes to that seat, and a later one that holds it
+        too gets a card drawn at random from what is left of the unseen cards instead
+        (the order is shuffled so that no seat's guess is always the one repaired)."""
+        order = list(self.followers)
+        if len(order) > 1:
+            rng.shuffle_list(order)
+        left = list(self.unseen)
+        hidden: dict[int, list[Card]] = {}
+        for follower in order:
+            particle = _pick(follower.particles, rng)
+            cards: list[Card] = []
+            clashes = 0
+            for card in particle.hidden:
+                if card in left:
+                    left.remove(card)
+                    cards.append(card)
+                else:
+                    clashes += 1
+            for _ in range(clashes):
+                cards.append(left.pop(rng.below(len(left))))
+            hidden[follower.seat] = cards
+        rest = [card for seat in sorted(hidden) for card in hidden[seat]]
+        rng.shuffle_list(left)
+        # deal_hidden gives each other hand its known cards first, then these in turn
+        return deal_hidden(state, k, rest + left, salt)
 
     # --- one event --------------------------------------------------------------------
 
     def _step(self, event: Event) -> int:
         if isinstance(event, GameStarted):
             self.state = State(event)
-            self.memory = Memory(self.other)
+            others = [j for j in range(len(event.players)) if j != self.seat]
+            self.followers = [Follower(self.seed, j) for j in others]
+            self.by_seat = {f.seat: f for f in self.followers}
             self.active = False
-            self.memory.observe(event)
-            if len(event.players) != 2:
+            for follower in self.followers:
+                follower.memory.observe(event)
+            if len(event.players) > MAX_PLAYERS:
                 self.state = None
             return 0
-        shadow, memory = self.state, self.memory
-        if shadow is None or memory is None:
+        shadow = self.state
+        if shadow is None:
             return 0
         work = 0
+        seat = getattr(event, "seat", -1)
+        mover = self.by_seat.get(seat)
         try:
             if not isinstance(event, _FOLLOWED):
                 self.active = False
@@ -243,18 +307,18 @@ class ParticleFilter:
                 event = self._dealt(shadow, event)
             else:
                 if self.active:
-                    work = self._follow(shadow, memory, event)
-                if isinstance(event, StockDrawn) and event.seat == self.other:
+                    work = self._follow(shadow, mover, event)
+                if isinstance(event, StockDrawn) and mover is not None:
                     # the shadow's stock top goes in (canonical; the particles drew theirs)
                     top = shadow.stock[-len(event.cards) :][::-1]
                     event = msgspec.structs.replace(event, cards=tuple(c.ascii for c in top))
             if isinstance(event, RoundEnded):
                 self.active = False
-            if getattr(event, "seat", -1) == self.other:
+            if mover is not None:
                 shown = self._shown(event)
                 if shown and self.active:
-                    self._played(event)
-                _hold(shadow.hands[self.other], shown)
+                    self._played(mover, event)
+                _hold(shadow.hands[seat], shown)
             shadow.apply(event)
         except (ValueError, KeyError, IndexError, AssertionError, StopIteration):
             # out of step for good (an event this shadow cannot follow): the expert
@@ -262,7 +326,8 @@ class ParticleFilter:
             self.state = None
             self.active = False
             return work
-        memory.observe(event)
+        for follower in self.followers:
+            follower.memory.observe(event)
         return work
 
     def _dealt(self, shadow: State, event: RoundDealt) -> RoundDealt:
@@ -278,7 +343,8 @@ class ParticleFilter:
         return msgspec.structs.replace(event, hands=tuple(hands), stock=tuple(fill))
 
     def _deal(self, shadow: State, event: RoundDealt) -> None:
-        """A new round: the unseen cards, and the particles dealt from them."""
+        """A new round: the unseen cards, and each other seat's particles dealt from
+        them (each seat's on its own: the deal reconciles them, see `deal`)."""
         rules = shadow.rules
         unseen = new_deck(shadow.decks, rules.jokers_per_deck)
         for text in event.hands[self.seat]:
@@ -287,53 +353,56 @@ class ParticleFilter:
             unseen.remove(CARD[event.upcard])
         unseen.sort(key=lambda c: c.code)
         self.unseen = unseen
-        self.known = []
-        self.particles = []
+        for follower in self.followers:
+            follower.known = []
+            follower.particles = []
         # a variant whose moves are the standard game's, without jokers (RULES 8)
         self.active = hooks_of(rules).plain_moves and rules.jokers_per_deck == 0
         if not self.active:
             return
         self.rng = stream(self.seed, f"bot/particles/{self.seat}/{shadow.applied}")
-        size = len(event.hands[self.other])
         rng = self.rng
-        self.particles = []
-        for _ in range(self.count):
-            cards = list(unseen)
-            rng.shuffle_list(cards)
-            hand = cards[:size]
-            self.particles.append(Particle(list(hand), list(hand)))
-        self.decisions = self.misses = 0
+        count = self.per_seat(len(event.hands))
+        for follower in self.followers:
+            size = len(event.hands[follower.seat])
+            particles = follower.particles = []
+            for _ in range(count):
+                cards = list(unseen)
+                rng.shuffle_list(cards)
+                hand = cards[:size]
+                particles.append(Particle(list(hand), list(hand)))
+            follower.decisions = follower.misses = 0
 
-    def _follow(self, shadow: State, memory: Memory, event: Event) -> int:
-        """Weigh and move the particles by one event of the round."""
-        other = self.other
-        seat = getattr(event, "seat", -1)
+    def _follow(self, shadow: State, mover: Follower | None, event: Event) -> int:
+        """Weigh and move the particles by one event of the round (`mover`: the other
+        seat that played it, if one did)."""
         work = 0
-        if seat == other and isinstance(
+        if mover is not None and isinstance(
             event, PileTaken | StockDrawn | Discarded | Melded | LaidOff
         ):
             shown = self._shown(event)
             for card in shown:
                 if card in self.unseen:
-                    self._put_in(card, shown)
-            if shadow.to_move == other and shadow.phase in ("draw", "play"):
-                work = self._weigh(shadow, memory, event)
+                    self._put_in(mover, card, shown)
+            if shadow.to_move == mover.seat and shadow.phase in ("draw", "play"):
+                work = self._weigh(shadow, mover, event)
         if isinstance(event, StockDrawn):
-            if seat == other:
+            if mover is not None:
                 for _ in event.cards:
-                    self._draw()
-            else:
+                    self._draw(mover)
+            elif getattr(event, "seat", -1) == self.seat:
                 for text in event.cards:
-                    self._seen(CARD[text])
-        elif isinstance(event, PileTaken) and seat == other:
+                    self.unseen.remove(CARD[text])
+                    self._seen(CARD[text], self.followers)
+        elif isinstance(event, PileTaken) and mover is not None:
             taken = [CARD[text] for text in event.cards]
-            self.known.extend(taken)
-            for particle in self.particles:
+            mover.known.extend(taken)
+            for particle in mover.particles:
                 particle.hand.extend(taken)
         return work
 
     def _shown(self, event: Event) -> list[Card]:
-        """The cards of the other hand that this event shows."""
+        """The cards of the mover's hand that this event shows."""
         if isinstance(event, Discarded | UpcardChosen):
             return [CARD[event.card]]
         if isinstance(event, Melded | LaidOff):
@@ -342,26 +411,29 @@ class ParticleFilter:
             return [JOKER]
         return []
 
-    def _played(self, event: Event) -> None:
-        """Cards leave the other hand (the particles hold them: `_put_in`)."""
+    def _played(self, mover: Follower, event: Event) -> None:
+        """Cards leave the mover's hand (its particles hold them: `_put_in`); one that
+        was unseen leaves the unseen cards, and the other seats' particles that held it
+        are repaired (`_seen`)."""
         for card in self._shown(event):
-            if card in self.known:
-                self.known.remove(card)
+            if card in mover.known:
+                mover.known.remove(card)
             else:
                 self.unseen.remove(card)
-                for particle in self.particles:
+                for particle in mover.particles:
                     if card in particle.hidden:
                         particle.hidden.remove(card)
-            for particle in self.particles:
+                self._seen(card, [f for f in self.followers if f is not mover])
+            for particle in mover.particles:
                 if card in particle.hand:
                     particle.hand.remove(card)
 
-    def _put_in(self, card: Card, shown: list[Card]) -> None:
-        """The card was in the other hand: each particle without it takes it in place of
-        one of its hidden cards, drawn at random (not one shown with it)."""
+    def _put_in(self, mover: Follower, card: Card, shown: list[Card]) -> None:
+        """The card was in the mover's hand: each of its particles without it takes it in
+        place of one of its hidden cards, drawn at random (not one shown with it)."""
         rng = self.rng
         assert rng is not None
-        for particle in self.particles:
+        for particle in mover.particles:
             if card in particle.hidden:
                 continue
             spare = [c for c in particle.hidden if c not in shown]
@@ -371,11 +443,12 @@ class ParticleFilter:
             particle.hidden[particle.hidden.index(out)] = card
             particle.hand[particle.hand.index(out)] = card
 
-    def _draw(self) -> None:
-        """The other seat drew from the stock: each particle draws from its own pool."""
+    def _draw(self, mover: Follower) -> None:
+        """The mover drew from the stock: each of its particles draws from its own pool
+        (the unseen cards it does not hold)."""
         rng = self.rng
         assert rng is not None
-        for particle in self.particles:
+        for particle in mover.particles:
             pool = [c for c in self.unseen if c not in particle.hidden]
             if not pool:
                 continue
@@ -383,70 +456,73 @@ class ParticleFilter:
             particle.hidden.append(card)
             particle.hand.append(card)
 
-    def _seen(self, card: Card) -> None:
-        """This seat drew the card from the stock: it was not in the other hand."""
+    def _seen(self, card: Card, followers: list[Follower]) -> None:
+        """The card (gone from the unseen cards) was not in these seats' hands: each of
+        their particles that held it takes one drawn from its pool instead."""
         rng = self.rng
         assert rng is not None
-        self.unseen.remove(card)
-        for particle in self.particles:
-            if card not in particle.hidden:
-                continue
-            pool = [c for c in self.unseen if c not in particle.hidden]
-            index = particle.hidden.index(card)
-            spare = pool[rng.below(len(pool))] if pool else None
-            if spare is None:
-                del particle.hidden[index]
-                particle.hand.remove(card)
-                continue
-            particle.hidden[index] = spare
-            particle.hand[particle.hand.index(card)] = spare
+        for follower in followers:
+            for particle in follower.particles:
+                if card not in particle.hidden:
+                    continue
+                pool = [c for c in self.unseen if c not in particle.hidden]
+                index = particle.hidden.index(card)
+                spare = pool[rng.below(len(pool))] if pool else None
+                if spare is None:
+                    del particle.hidden[index]
+                    particle.hand.remove(card)
+                    continue
+                particle.hidden[index] = spare
+                particle.hand[particle.hand.index(card)] = spare
 
-    def _weigh(self, shadow: State, memory: Memory, event: Event) -> int:
-        """Each particle's weight times 1 if the strong bot holding its hand would have
-        played as the seat did, else times `MISS`; then resample if need be."""
-        other = self.other
-        policy = self.policy
-        saved = shadow.hands[other]
+    def _weigh(self, shadow: State, mover: Follower, event: Event) -> int:
+        """Each of the mover's particles' weight times 1 if the strong bot holding its
+        hand would have played as the seat did, else times `MISS`; then resample if need
+        be."""
+        seat = mover.seat
+        policy = mover.policy
+        memory = mover.memory
+        saved = shadow.hands[seat]
         verdicts: dict[tuple[int, ...], bool] = {}
         work = 0
+        particles = mover.particles
         try:
-            for particle in self.particles:
+            for particle in particles:
                 key = tuple(sorted(c.code for c in particle.hand))
                 same = verdicts.get(key)
                 if same is None:
-                    shadow.hands[other] = particle.hand
+                    shadow.hands[seat] = particle.hand
                     legal = legal_actions(shadow)
                     if len(legal) <= 1:
                         same = True
                     else:
-                        k = Knowledge.build(shadow, other, memory)
+                        k = Knowledge.build(shadow, seat, memory)
                         choice = policy.decide(shadow, legal, k)[0]
                         same = _matches(choice, event)
                         work += 1
                     verdicts[key] = same
                 if not same:
                     particle.weight *= MISS
-                    self.misses += 1
+                    mover.misses += 1
         finally:
-            shadow.hands[other] = saved
-        self.decisions += 1
-        total = sum(p.weight for p in self.particles)
+            shadow.hands[seat] = saved
+        mover.decisions += 1
+        total = sum(p.weight for p in particles)
         if total <= 0:
-            for particle in self.particles:
+            for particle in particles:
                 particle.weight = 1.0
             return work
-        for particle in self.particles:
+        for particle in particles:
             particle.weight /= total
-        ess = 1.0 / sum(p.weight * p.weight for p in self.particles)
-        if ess < RESAMPLE * len(self.particles):
-            self._resample()
+        ess = 1.0 / sum(p.weight * p.weight for p in particles)
+        if ess < RESAMPLE * len(particles):
+            mover.particles = self._resample(particles)
         return work
 
-    def _resample(self) -> None:
-        """Systematic resampling: `count` particles in proportion to the weights."""
+    def _resample(self, particles: list[Particle]) -> list[Particle]:
+        """Systematic resampling: as many particles, in proportion to the weights."""
         rng = self.rng
         assert rng is not None
-        particles = self.particles
         count = len(particles)
         step = 1.0 / count
         point = rng.random() * step
@@ -461,7 +537,18 @@ class ParticleFilter:
             point += step
         for particle in chosen:
             particle.weight = step
-        self.particles = chosen
+        return chosen
+
+
+def _pick(particles: list[Particle], rng: Rng) -> Particle:
+    """A particle drawn by weight."""
+    target = rng.random() * sum(p.weight for p in particles)
+    running = 0.0
+    for particle in particles:
+        running += particle.weight
+        if running >= target:
+            return particle
+    return particles[-1]
 
 
 def _hold(hand: list[Card], cards: list[Card]) -> None:

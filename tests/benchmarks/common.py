@@ -80,8 +80,9 @@ def play_out_round(
 
 def positions(count: int, seed: str, levels: list[str]) -> list[tuple[list[Event], int]]:
     """(a game's events, how many came before the decision) for `count` decisions with
-    a real choice (draw or play), every third of each seeded 2-player game between
-    these levels (the screens of decisions.py and placement.py)."""
+    a real choice (draw or play), every third of each seeded game between these levels,
+    one seat each (2 players for the screens of decisions.py; placement.py's may have
+    more)."""
     found: list[tuple[list[Event], int]] = []
     game = 0
     while len(found) < count:
@@ -91,7 +92,8 @@ def positions(count: int, seed: str, levels: list[str]) -> list[tuple[list[Event
             if state.phase in ("draw", "play") and len(legal_actions(state)) > 1:
                 marks.append(state.applied)
 
-        _, events = bot_game(2, make_rules(), f"{seed}-{game}", levels, before_move=before)
+        players = len(levels)
+        _, events = bot_game(players, make_rules(), f"{seed}-{game}", levels, before_move=before)
         found.extend((events, mark) for mark in marks[game % 3 :: 3])
         game += 1
     return found[:count]

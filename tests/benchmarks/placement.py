@@ -43,13 +43,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--positions", type=int, default=300)
     parser.add_argument("--samples", type=int, default=20, help="deals per position")
-    parser.add_argument("--levels", default="strong,strong", help="the two seats' levels")
+    parser.add_argument(
+        "--levels", default="strong,strong", help="the seats' levels (one a seat: 2 to 8)"
+    )
     parser.add_argument("--count", type=int, default=0, help="particles (0: the default)")
     parser.add_argument("--miss", type=float, default=None, help="particles.MISS to try")
+    parser.add_argument("--per-seat", type=int, default=None, help="particles.PER_SEAT to try")
     parser.add_argument("--seed", default="placement")
     args = parser.parse_args()
     if args.miss is not None:
         particles.MISS = args.miss
+    if args.per_seat is not None:
+        particles.PER_SEAT = args.per_seat
 
     started = time.perf_counter()
     levels = args.levels.split(",")
@@ -62,15 +67,18 @@ def main() -> None:
         history = events[:mark]
         state = fold(history)
         me = state.to_move
-        other = 1 - me
         memory = Memory(me)
         for event in history:
             memory.observe(event)
         k = Knowledge.build(state, me, memory)
-        truth = list(state.hands[other])
-        for card in k.known[other]:
-            truth.remove(card)
-        hidden_sizes.append(len(truth))
+        others = [j for j in range(state.n) if j != me]
+        truths = {}
+        for other in others:
+            truth = list(state.hands[other])
+            for card in k.known[other]:
+                truth.remove(card)
+            truths[other] = truth
+        hidden_sizes.append(sum(len(truth) for truth in truths.values()))
         clock = time.process_time()
         pf = ParticleFilter(state.header.seed, me, *([args.count] if args.count else []))
         for event in history:
@@ -79,7 +87,8 @@ def main() -> None:
         ready = pf.ready(state, k)
         filter_seconds += time.process_time() - clock
         fallbacks += not ready
-        unique.append(len({tuple(sorted(c.code for c in p.hidden)) for p in pf.particles}))
+        particles_now = pf.followers[0].particles if pf.followers else []
+        unique.append(len({tuple(sorted(c.code for c in p.hidden)) for p in particles_now}))
         layable = Context(state, k).layable
         rng = stream(f"{args.seed}/{number}", "placement")
         sums = dict.fromkeys(placed, 0)
@@ -93,16 +102,17 @@ def main() -> None:
                 else likely_deal(state, k, rng, salt, layable),
             }
             for name, world in deals.items():
-                guess = list(world.hands[other])
-                for card in k.known[other]:
-                    guess.remove(card)
-                sums[name] += overlap(guess, truth)
+                for other in others:
+                    guess = list(world.hands[other])
+                    for card in k.known[other]:
+                        guess.remove(card)
+                    sums[name] += overlap(guess, truths[other])
         for name in placed:
             placed[name].append(sums[name] / args.samples)
 
     print(
         f"placement at {len(hidden_sizes)} positions of {args.levels} games, "
-        f"{args.samples} deals each: the other hand's hidden cards "
+        f"{args.samples} deals each: the other hands' hidden cards "
         f"{statistics.fmean(hidden_sizes):.2f} on average"
     )
     for name, values in placed.items():
