@@ -81,6 +81,23 @@ def test_the_real_hand_plays_as_the_strong_bot_did(players: int) -> None:
         assert all(len(f.particles) == 1 for f in truth.followers)
 
 
+def test_each_seat_is_weighed_by_the_level_its_kind_names() -> None:
+    """A greedy seat's particles are weighed by the greedy bot (so its real hand never
+    misses), a strong one's by the strong bot, a random one's not at all (its choices
+    say nothing of its hand)."""
+    levels = ["greedy", "strong", "random", "greedy"]
+    _, events = bot_game(4, make_rules({"max_rounds": 2}), "kinds", levels)
+    truth = TrueHand("kinds", 1)
+    for event in events:
+        truth.observe(event)
+        truth.update()
+    kinds = {f.seat: type(f.policy).__name__ for f in truth.followers}
+    assert kinds == {0: "GreedyBot", 2: "NoneType", 3: "GreedyBot"}
+    by_seat = {f.seat: f.decisions for f in truth.followers}
+    assert by_seat[0] > 10 and by_seat[3] > 10 and by_seat[2] == 0
+    assert truth.misses_before + truth.misses == 0
+
+
 def test_the_filter_reads_only_public_cards() -> None:
     _, events = bot_game(2, make_rules({"max_rounds": 1}), "public", ["strong"])
     deal = next(e for e in events if isinstance(e, RoundDealt))

@@ -8,14 +8,16 @@ other players are most often bots of this program, whose choices are a function 
 their hand and the public table; so a guess at a hand can be checked against each of
 its owner's choices by asking the strong bot what it would have done holding it.
 
-How: at the round's deal, each other seat gets its own `Follower`: a strong bot for that
-seat (the policy asked), that seat's `Memory`, and particles, each a guess at that
-seat's hand dealt from the cards this seat cannot see (`COUNT` of them between 2
-players, `PER_SEAT` percent of that at a bigger table). All the seats' particles share
-one shadow State. Every event of the round then moves the particles forward, in order:
+How: at the round's deal, each other seat gets its own `Follower`: a bot for that seat
+(the policy asked: `policy_for` the seat's kind, as the game's header names it, public:
+a greedy bot for a greedy seat, none for a random one, else the strong bot), that seat's
+`Memory`, and particles, each a guess at that seat's hand dealt from the cards this seat
+cannot see (`COUNT` of them between 2 players, `PER_SEAT` percent of that at a bigger
+table). All the seats' particles share one shadow State. Every event of the round then
+moves the particles forward, in order:
 
 - At a choice of another seat (take the pile or draw, which card to discard, which
-  meld or lay-off), the strong bot is asked what it would play holding each of that
+  meld or lay-off), its policy is asked what it would play holding each of that
   seat's particles' hands on the public table of that moment; a particle's weight is
   kept if it would play what the seat played, else multiplied by `MISS` (never 0: a
   human, or another bot, plays otherwise). Only that seat's particles are weighed.
@@ -95,6 +97,7 @@ from ..events import (
 )
 from ..state import CARD, State
 from .base import Rng, stream
+from .greedy import GreedyBot
 from .knowledge import Knowledge, Memory, deal_hidden
 from .strong import StrongBot
 
@@ -161,15 +164,29 @@ class Particle:
         return Particle(list(self.hand), list(self.hidden), self.weight)
 
 
+def policy_for(kind: str, seed: int | str, seat: int) -> StrongBot | GreedyBot | None:
+    """The bot a seat's particles are weighed by, from the seat's kind as the header
+    names it (public): a greedy bot's own level (its play is a function of its hand and
+    the table, so its real hand never misses), none for a random bot, else the strong
+    bot (strong and expert seats, people, programs)."""
+    if kind == "bot:greedy":
+        return GreedyBot(seed, seat)
+    if kind == "bot:random":
+        return None
+    return StrongBot(seed, seat)
+
+
 class Follower:
     """The particles over one other seat's hand, with what asking that seat's choices
-    takes: its own policy (a strong bot for that seat) and its memory of the game."""
+    takes: its own policy (`policy_for` its kind) and its memory of the game."""
 
     __slots__ = ("decisions", "known", "memory", "misses", "particles", "policy", "seat")
 
-    def __init__(self, seed: int | str, seat: int) -> None:
+    def __init__(self, seed: int | str, seat: int, kind: str = "") -> None:
+        """`kind`: the seat's kind in the header (`bot:greedy`, `human`...)."""
         self.seat = seat
-        self.policy = StrongBot(seed, seat)
+        self.policy = policy_for(kind, seed, seat)
+        """Asked at the seat's choices; None for a random bot (its choices say nothing)."""
         self.memory = Memory(seat)
         """That seat's memory, as its own bot keeps it (public events only)."""
         self.particles: list[Particle] = []
@@ -285,7 +302,8 @@ class ParticleFilter:
         if isinstance(event, GameStarted):
             self.state = State(event)
             others = [j for j in range(len(event.players)) if j != self.seat]
-            self.followers = [Follower(self.seed, j) for j in others]
+            kinds = list(event.seats) + [""] * len(event.players)  # old logs: none
+            self.followers = [Follower(self.seed, j, kinds[j]) for j in others]
             self.by_seat = {f.seat: f for f in self.followers}
             self.active = False
             for follower in self.followers:
@@ -476,11 +494,13 @@ class ParticleFilter:
                 particle.hand[particle.hand.index(card)] = spare
 
     def _weigh(self, shadow: State, mover: Follower, event: Event) -> int:
-        """Each of the mover's particles' weight times 1 if the strong bot holding its
+        """Each of the mover's particles' weight times 1 if the seat's policy holding its
         hand would have played as the seat did, else times `MISS`; then resample if need
-        be."""
+        be. A seat without a policy (a random bot) is not weighed."""
         seat = mover.seat
         policy = mover.policy
+        if policy is None:
+            return 0
         memory = mover.memory
         saved = shadow.hands[seat]
         verdicts: dict[tuple[int, ...], bool] = {}
@@ -496,8 +516,11 @@ class ParticleFilter:
                     if len(legal) <= 1:
                         same = True
                     else:
-                        k = Knowledge.build(shadow, seat, memory)
-                        choice = policy.decide(shadow, legal, k)[0]
+                        if isinstance(policy, GreedyBot):
+                            choice = policy.explain(shadow, legal)[0]
+                        else:
+                            k = Knowledge.build(shadow, seat, memory)
+                            choice = policy.decide(shadow, legal, k)[0]
                         same = _matches(choice, event)
                         work += 1
                     verdicts[key] = same
