@@ -15,7 +15,8 @@ same games and the same figures as `--jobs 1`.
 3. Speed: greedy vs greedy four-player games per second (target 20, one process);
    strong's mean time per move (target: under 5 ms); the expert's time per move at the
    default settings, every move it was asked for over a few heads-up games against
-   strong in this process: mean at most 100 ms, 99th percentile at most 300 ms.
+   strong and as many four-player games of one of each level, in this process: mean at
+   most 100 ms, 99th percentile at most 300 ms.
 """
 
 from __future__ import annotations
@@ -160,36 +161,42 @@ def speed(args: argparse.Namespace) -> None:
 
 
 def expert_times(args: argparse.Namespace) -> None:
-    """Every move the expert is asked for in heads-up games against strong, timed in
-    this process (wall clock, as `simulate` times them)."""
+    """Every move the expert is asked for, timed in this process (wall clock, as
+    `simulate` times them): heads-up games against strong, then four-player games of one
+    of each level, the seats rotating."""
     from rummy500_cli.rules import make_rules
     from rummy500_cli.selfplay import bot_game
 
-    times: list[float] = []
-    started = time.perf_counter()
-    for game in range(args.budget_games):
-        seats = ["expert", "strong"] if game % 2 == 0 else ["strong", "expert"]
-        expert_seat = seats.index("expert")
+    lineups = (["expert", "strong"], ["random", "greedy", "strong", "expert"])
+    for lineup in lineups:
+        times: list[float] = []
+        started = time.perf_counter()
+        for game in range(args.budget_games):
+            shift = game % len(lineup)
+            seats = lineup[shift:] + lineup[:shift]
+            expert_seat = seats.index("expert")
 
-        def timer(seat: int, seconds: float, _seat: int = expert_seat) -> None:
-            if seat == _seat:
-                times.append(seconds * 1000)
+            def timer(
+                seat: int, seconds: float, _seat: int = expert_seat, _times: list = times
+            ) -> None:
+                if seat == _seat:
+                    _times.append(seconds * 1000)
 
-        bot_game(
-            2, make_rules(), f"{args.seed}-time-{game // 2}", seats, think=args.think, timer=timer
+            seed = f"{args.seed}-time-{game // len(lineup)}"
+            bot_game(len(seats), make_rules(), seed, seats, think=args.think, timer=timer)
+        times.sort()
+        mean = statistics.mean(times)
+        p99 = times[min(len(times) - 1, math.ceil(0.99 * len(times)) - 1)]
+        against = "strong" if len(lineup) == 2 else "random, greedy, strong"
+        print(
+            f"expert --think {args.think} vs {against}, {args.budget_games} games, "
+            f"{len(times)} moves: mean {mean:.1f} ms/move (target at most "
+            f"{EXPERT_MEAN_MS:.0f}: {verdict(mean <= EXPERT_MEAN_MS)}), median "
+            f"{times[len(times) // 2]:.1f}, 99th percentile {p99:.0f} ms (target at most "
+            f"{EXPERT_P99_MS:.0f}: {verdict(p99 <= EXPERT_P99_MS)}), longest "
+            f"{times[-1]:.0f} ms  [{time.perf_counter() - started:.0f} s]",
+            flush=True,
         )
-    times.sort()
-    mean = statistics.mean(times)
-    p99 = times[min(len(times) - 1, math.ceil(0.99 * len(times)) - 1)]
-    print(
-        f"expert --think {args.think} vs strong, {args.budget_games} games, {len(times)} moves: "
-        f"mean {mean:.1f} ms/move (target at most {EXPERT_MEAN_MS:.0f}: "
-        f"{verdict(mean <= EXPERT_MEAN_MS)}), median {times[len(times) // 2]:.1f}, "
-        f"99th percentile {p99:.0f} ms (target at most {EXPERT_P99_MS:.0f}: "
-        f"{verdict(p99 <= EXPERT_P99_MS)}), longest {times[-1]:.0f} ms  "
-        f"[{time.perf_counter() - started:.0f} s]",
-        flush=True,
-    )
 
 
 def main() -> None:
