@@ -6,7 +6,8 @@ hand it wins far more often), and weighing a hand backward from what its owner d
 (`inference.likely_deal`) places few more of its hidden cards than a uniform deal. The
 other players are most often bots of this program, whose choices are a function of
 their hand and the public table; so a guess at a hand can be checked against each of
-its owner's choices by asking the strong bot what it would have done holding it.
+its owner's choices by asking a bot of its level (the strong bot for anyone else) what
+it would have done holding it.
 
 How: at the round's deal, each other seat gets its own `Follower`: a bot for that seat
 (the policy asked: `policy_for` the seat's kind, as the game's header names it, public:
@@ -46,15 +47,17 @@ followed bigger tables: simulate --games 30 --bots expert,strong --seed bench --
 300 --out DIR, the 30 logs' concatenation sha256 9000758...74bd on both.)
 
 What it gained at a table of four (2026-12, simulate --games 200 --bots
-random,greedy,strong,expert --jobs 2 --think 300 --seed bench --json): expert 86 wins,
-strong 72 (mean final 445.1 and 433.0), where with `likely_deal` at such tables the
-expert won 85 and strong 69 (444.3 and 434.0): nothing the 200 games can tell apart,
-for twice the expert's time (mean 73 ms a move against 34, under other load). Most
-likely because two of the expert's three opponents there are the random and the greedy
-bot, whose play the strong bot does not predict (`tests/benchmarks/placement.py
---levels strong,strong,strong,strong --positions 30`: of 11.3 hidden cards in the other
-hands, uniform placed 2.05, likely 2.21, particles 2.66; a noisy figure: 2.99 and 2.68
-at `PER_SEAT` 50 and 25).
+random,greedy,strong,expert --jobs 2 --think 300 --seed bench --json): with every seat
+weighed by the strong bot, expert 86 wins and strong 72 (mean final 445.1 and 433.0),
+where with `likely_deal` at such tables the expert won 85 and strong 69 (444.3 and
+434.0): nothing the 200 games can tell apart. Two of the expert's three opponents there
+are the random and the greedy bot, whose play the strong bot does not predict
+(`tests/benchmarks/placement.py --levels strong,strong,strong,strong --positions 30`:
+of 11.3 hidden cards in the other hands, uniform placed 2.05, likely 2.21, particles
+2.66; a noisy figure: 2.99 and 2.68 at `PER_SEAT` 50 and 25). Weighed by their own
+levels (`policy_for`), with the expert's playouts also playing them as their levels,
+the same 200 games gave 93 and 70, and over 1,000 games 465 and 356 (`likely_deal` and
+strong playouts: 419 and 392).
 
 No peeking: the filter is fed each event through `public`, which blanks what the seat
 may not see (the other hands and the stock of a deal, the other seats' stock draws), and
