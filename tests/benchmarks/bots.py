@@ -177,7 +177,7 @@ def expert_times(args: argparse.Namespace) -> None:
             expert_seat = seats.index("expert")
 
             def timer(
-                seat: int, seconds: float, _seat: int = expert_seat, _times: list = times
+                seat: int, seconds: float, _seat: int = expert_seat, _times: list[float] = times
             ) -> None:
                 if seat == _seat:
                     _times.append(seconds * 1000)
