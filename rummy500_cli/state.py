@@ -366,6 +366,15 @@ class State:
             self.pending = taken[0]
         self.phase = "play"
 
+    def unfold_take(self, event: PileTaken, taken: list[Card]) -> None:
+        """Undo `fold_take` of a take of cards to use (not kept, no split): the audit's
+        glance folds a take before it knows whether the chosen card has a use, and takes
+        back one that has none (`engine.checks`)."""
+        del self.hands[event.seat][-len(taken) :]
+        self.pile.extend(taken)
+        self.pending = None
+        self.phase = "draw"
+
     def fold_meld(self, event: Melded, cards: list[Card] | None = None) -> None:
         """Fold a meld; `cards`: its cards as read, if they were (a list the meld may
         keep)."""

@@ -416,3 +416,20 @@ def test_a_whole_suit_is_checked_whole(order: str, around: bool) -> None:
             continue
         for event in [made[0], *_near(made[0], state)]:
             same_verdict(encode_log([*events, event]))
+
+
+def test_a_take_of_a_card_without_a_use_is_refused_at_the_take() -> None:
+    """RULES 4.1: the glance folds a take before it looks for the chosen card's use, and
+    looks only when the event after it is not a play it accepts (a play holding that
+    card, of cards held, is the use). A take without one, whatever follows it, is
+    refused at its own line, as the full check refuses it."""
+    events = stacked(
+        ["5S 6S 7S 8H 8D 2C 3D", "3C 4D 8S 10D QS KH 9C"], "KD", "JD 4H", top_discard="must_use"
+    )
+    take = PileTaken(seat=0, depth=1, cards=("KD",))
+    meld = Melded(seat=0, meld=1, cards=("5S", "6S", "7S", "KD"), values=(5, 5, 5, 10))
+    for after in ([], [meld], [Discarded(seat=0, card="KD")]):
+        found = same_verdict(encode_log([*events, take, *after]))
+        assert found[0] == "refused", found
+        assert str(found[1]).startswith(f"g.jsonl:{len(events) + 1}: "), found
+        assert "must be used this turn (RULES 4.1)" in str(found[1]), found

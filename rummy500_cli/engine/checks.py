@@ -82,6 +82,15 @@ def plain_run(state: State, events: Sequence[Event], start: int) -> int:
     event: Any
     index = start
     total = len(events)
+    # RULES 4.1: the chosen card of a take must have a use at once. The glance accepts
+    # a play right after a take only if it holds that card (`_played`), and its cards
+    # were all held just after the take: such a play is the use. So the take is folded
+    # at once, and the look for a use (`has_use`) is made only when the event after it
+    # is not accepted, or there is none; a take found to have none is unfolded, and
+    # left to the full check.
+    unproven = -1
+    take: Any = None
+    took: list[Card] = []
     try:
         for index in range(start, total):  # (index is read after the loop)
             event = events[index]
@@ -140,11 +149,8 @@ def plain_run(state: State, events: Sequence[Event], start: int) -> int:
                 if not keeps(depth):
                     if bounded:
                         break
-                    # (no joker: the deck holds none, nor may a stacked one)
-                    hand = state.hands[seat]
-                    held = mask_of(hand) | (taken[0].bit if depth == 1 else mask_of(taken))
-                    if not has_use(state, taken[0], held, hand, taken):
-                        break
+                    unproven = index  # its use is looked for only if need be (below)
+                    take, took = event, taken
                 state.fold_take(event, taken)
             elif kind is melded:  # RULES 3, 4.2
                 if (
@@ -194,9 +200,21 @@ def plain_run(state: State, events: Sequence[Event], start: int) -> int:
                 break
         else:
             index = total  # every event was folded
+        if take is not None and unproven == index - 1 and not _used(state, take, took):
+            state.unfold_take(take, took)
+            index = unproven
     finally:  # the fold steps leave counting the events to their caller
         state.applied += index - start
     return index
+
+
+def _used(state: State, take: PileTaken, taken: list[Card]) -> bool:
+    """Whether the chosen card of a take just folded (`taken`: its cards) could go on
+    the table at once (`uses.has_use`). The look is the same as before the fold: the
+    hand then was the hand now without the cards taken, and the table has not changed."""
+    hand = state.hands[take.seat]
+    # (no joker: the deck holds none, nor may a stacked one)
+    return has_use(state, taken[0], mask_of(hand), hand[: -len(taken)], taken)
 
 
 def _played(state: State, hand: list[Card], texts: tuple[str, ...]) -> list[Card] | None:
