@@ -366,12 +366,13 @@ class State:
             self.pending = taken[0]
         self.phase = "play"
 
-    def unfold_take(self, event: PileTaken, taken: list[Card]) -> None:
+    def unfold_take(self, event: PileTaken) -> None:
         """Undo `fold_take` of a take of cards to use (not kept, no split): the audit's
         glance folds a take before it knows whether the chosen card has a use, and takes
         back one that has none (`engine.checks`)."""
-        del self.hands[event.seat][-len(taken) :]
-        self.pile.extend(taken)
+        hand = self.hands[event.seat]
+        self.pile.extend(hand[-event.depth :])  # (the take put them last in the hand)
+        del hand[-event.depth :]
         self.pending = None
         self.phase = "draw"
 

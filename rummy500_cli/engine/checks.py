@@ -88,9 +88,7 @@ def plain_run(state: State, events: Sequence[Event], start: int) -> int:
     # at once, and the look for a use (`has_use`) is made only when the event after it
     # is not accepted, or there is none; a take found to have none is unfolded, and
     # left to the full check.
-    unproven = -1
-    take: Any = None
-    took: list[Card] = []
+    unproven = -1  # the index of such a take, while the event after it is unknown
     try:
         for index in range(start, total):  # (index is read after the loop)
             event = events[index]
@@ -150,7 +148,6 @@ def plain_run(state: State, events: Sequence[Event], start: int) -> int:
                     if bounded:
                         break
                     unproven = index  # its use is looked for only if need be (below)
-                    take, took = event, taken
                 state.fold_take(event, taken)
             elif kind is melded:  # RULES 3, 4.2
                 if (
@@ -200,21 +197,26 @@ def plain_run(state: State, events: Sequence[Event], start: int) -> int:
                 break
         else:
             index = total  # every event was folded
-        if take is not None and unproven == index - 1 and not _used(state, take, took):
-            state.unfold_take(take, took)
-            index = unproven
+        if start <= unproven == index - 1:
+            take = events[unproven]
+            assert isinstance(take, PileTaken)
+            if not _used(state, take):
+                state.unfold_take(take)
+                index = unproven
     finally:  # the fold steps leave counting the events to their caller
         state.applied += index - start
     return index
 
 
-def _used(state: State, take: PileTaken, taken: list[Card]) -> bool:
-    """Whether the chosen card of a take just folded (`taken`: its cards) could go on
-    the table at once (`uses.has_use`). The look is the same as before the fold: the
-    hand then was the hand now without the cards taken, and the table has not changed."""
+def _used(state: State, take: PileTaken) -> bool:
+    """Whether the chosen card of a take just folded could go on the table at once
+    (`uses.has_use`). The look is the same as before the fold: the cards taken are the
+    last of the hand (`State.fold_take`), the hand then was the rest, and the table has
+    not changed."""
     hand = state.hands[take.seat]
+    taken = hand[-take.depth :]
     # (no joker: the deck holds none, nor may a stacked one)
-    return has_use(state, taken[0], mask_of(hand), hand[: -len(taken)], taken)
+    return has_use(state, taken[0], mask_of(hand), hand[: -take.depth], taken)
 
 
 def _played(state: State, hand: list[Card], texts: tuple[str, ...]) -> list[Card] | None:
