@@ -45,12 +45,13 @@ SAMPLES = ("two-players.jsonl", "stacked-deep-take.jsonl", "four-players.jsonl")
 
 def _analyze_once(source: Path, log: Path, env_path: Path | None) -> tuple[float, float]:
     """Wall and CPU seconds (the processes' user and system time) of one fresh analyze."""
-    import os
     import resource
+
+    from common import installed_env
 
     for stale in log.parent.glob("*.analysis.jsonl"):
         stale.unlink()
-    env = dict(os.environ)
+    env = installed_env()
     if env_path is not None:
         env["PYTHONPATH"] = str(env_path)
     command = [sys.executable, "-m", "rummy500_cli.cli.main", "analyze", str(log)]

@@ -30,6 +30,8 @@ import sys
 import time
 from pathlib import Path
 
+from common import installed_env
+
 from rummy500_cli.cli.simulate import DEFAULT_THINK
 
 LADDER = {
@@ -49,7 +51,9 @@ def simulate(args: list[str], save: Path | None, name: str) -> dict:
     command = [sys.executable, "-m", "rummy500_cli.cli.main", "simulate", *args, "--json"]
     print("$ rummy500 simulate " + " ".join(args), flush=True)
     started = time.perf_counter()
-    output = subprocess.run(command, check=True, capture_output=True, text=True).stdout
+    output = subprocess.run(
+        command, check=True, capture_output=True, text=True, env=installed_env()
+    ).stdout
     summary = json.loads(output)
     summary["wall_seconds"] = round(time.perf_counter() - started, 1)
     if save is not None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import statistics
 import time
 from collections.abc import Callable
@@ -27,6 +28,18 @@ def long_log(target_events: int, seed: str = "long") -> bytes:
     while len(events) < target_events:
         events.extend(play(state, bots[state.to_move].choose(state)))
     return encode_log(events)
+
+
+def installed_env(**extra: str) -> dict[str, str]:
+    """This process's environment, for a timed run of the program as an installed copy
+    runs: with its modules' bytecode cached. pip compiles what it installs, and a checkout
+    caches bytecode at the first import; but with PYTHONDONTWRITEBYTECODE set (as some
+    shells and CI images do), a checkout's every run would compile every module anew,
+    about 0.1 s that no user pays. So that setting is dropped (the first run writes the
+    cache; a timed series starts with an untimed run)."""
+    env = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
+    env.update(extra)
+    return env
 
 
 def spread(ratios: list[float], digits: int = 3) -> str:

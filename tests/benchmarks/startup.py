@@ -9,13 +9,14 @@ same run (target: rummy500 within 1.2x of bare click). For reference, the time o
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+from common import installed_env
 
 TARGET = 1.2
 MINIMAL = """import click
@@ -47,7 +48,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=15)
     runs = parser.parse_args().runs
-    env = dict(os.environ, NO_COLOR="1")
+    env = installed_env(NO_COLOR="1")
     with tempfile.TemporaryDirectory() as folder:
         minimal = Path(folder) / "minimal_click.py"
         minimal.write_text(MINIMAL)
