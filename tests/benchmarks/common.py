@@ -33,10 +33,11 @@ def long_log(target_events: int, seed: str = "long") -> bytes:
 def installed_env(**extra: str) -> dict[str, str]:
     """This process's environment, for a timed run of the program as an installed copy
     runs: with its modules' bytecode cached. pip compiles what it installs, and a checkout
-    caches bytecode at the first import; but with PYTHONDONTWRITEBYTECODE set (as some
-    shells and CI images do), a checkout's every run would compile every module anew,
-    about 0.1 s that no user pays. So that setting is dropped (the first run writes the
-    cache; a timed series starts with an untimed run)."""
+    caches its bytecode at the first import; but where PYTHONDONTWRITEBYTECODE is set, a
+    checkout's every run would compile every module anew, about 0.1 s that no user pays.
+    So that setting is dropped: the first run writes the cache (startup.py and replay.py
+    start their series with an untimed run; in analysis.py and bots.py, whose runs take
+    seconds, the first run's compile is a small part of one run of many)."""
     env = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
     env.update(extra)
     return env
