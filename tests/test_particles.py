@@ -63,13 +63,16 @@ class TrueHand(ParticleFilter):
             particle.hand.append(card)
 
 
+@pytest.mark.parametrize("upcard", ["stock", "chosen"])
 @pytest.mark.parametrize("players", [2, 4])
-def test_the_real_hand_plays_as_the_strong_bot_did(players: int) -> None:
+def test_the_real_hand_plays_as_the_strong_bot_did(players: int, upcard: str) -> None:
     """The shadow table is exact: holding the real hand, the strong bot asked at each of
     another seat's choices plays what it played (at a table of four: each other seat's,
-    on the one shadow)."""
-    rounds = 3 if players == 2 else 2
-    _, events = bot_game(players, make_rules({"max_rounds": rounds}), "truth", ["strong"])
+    on the one shadow). Under `upcard=chosen` (RULES 2.7) the choice that starts each
+    round's pile is followed too."""
+    rounds = (3 if players == 2 else 2) + (upcard == "chosen")  # (its rounds are short)
+    rules = make_rules({"max_rounds": rounds, "upcard": upcard})
+    _, events = bot_game(players, rules, "truth", ["strong"])
     for seat in range(players):
         truth = TrueHand("truth", seat)
         for event in events:  # asked after every event, as a bot watching the game
@@ -109,15 +112,16 @@ def test_the_filter_reads_only_public_cards() -> None:
     assert public(draw, 0).cards == ("?",) and public(draw, 1) == draw
 
 
+@pytest.mark.parametrize("upcard", ["stock", "chosen"])
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_the_filter_is_in_step_at_the_seats_decisions(players: int) -> None:
+def test_the_filter_is_in_step_at_the_seats_decisions(players: int, upcard: str) -> None:
     marks: list[int] = []
 
     def before(state) -> None:
         if state.to_move == 0 and state.phase == "play":
             marks.append(state.applied)
 
-    rules = make_rules({"max_rounds": 2})
+    rules = make_rules({"max_rounds": 2, "upcard": upcard})
     _, events = bot_game(players, rules, "step", ["strong"], before_move=before)
     for mark in marks[::7]:
         state = fold(events[:mark])

@@ -25,9 +25,10 @@ moves the particles forward, in order:
 - A stock draw of another seat: each of its particles draws its card from its own
   unseen pool (the unseen cards not in that particle), so hands and draws are sampled
   jointly and forward, as the game dealt them. The other seats' particles do not move.
-- A card shown to have been in another hand (discarded, melded, laid off) that one of
-  that seat's particles does not hold is put into it in place of one of its hidden
-  cards, drawn at random; if the card was unseen it leaves the unseen cards, and the
+- A card shown to have been in another hand (discarded, melded, laid off, or chosen
+  to start the pile under `upcard=chosen`, RULES 2.7) that one of that seat's
+  particles does not hold is put into it in place of one of its hidden cards, drawn
+  at random; if the card was unseen it leaves the unseen cards, and the
   particles of the other seats that held it take one drawn from their pools instead,
   as do those holding a card that this seat draws from the stock. (These repairs keep
   every particle consistent with what the seat has seen, at the price of a history
@@ -125,6 +126,7 @@ _FOLLOWED = (
     GameStarted,
     DealerDrawn,
     RoundDealt,
+    UpcardChosen,
     StockDrawn,
     PileTaken,
     Melded,
@@ -399,7 +401,7 @@ class ParticleFilter:
         seat that played it, if one did)."""
         work = 0
         if mover is not None and isinstance(
-            event, PileTaken | StockDrawn | Discarded | Melded | LaidOff
+            event, PileTaken | StockDrawn | Discarded | Melded | LaidOff | UpcardChosen
         ):
             shown = self._shown(event)
             for card in shown:
