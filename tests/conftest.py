@@ -13,10 +13,13 @@ from hypothesis import HealthCheck, settings
 
 
 @pytest.fixture(autouse=True)
-def _own_config(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch):
-    """No test reads or writes the real preferences (rummy500 config): each has an
-    empty config directory of its own, unless it sets one."""
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.mktemp("config")))
+def _own_folders(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch):
+    """No test reads or writes the user's own files: each has empty data (saves, stats),
+    state (prompt history), config (preferences) and cache folders of its own, unless it
+    sets one. Programs the tests start inherit them through the environment."""
+    for name in ("XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME"):
+        folder = name.removeprefix("XDG_").removesuffix("_HOME").lower()
+        monkeypatch.setenv(name, str(tmp_path_factory.mktemp(folder)))
 
 
 settings.register_profile(
