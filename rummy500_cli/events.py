@@ -50,6 +50,9 @@ class GameStarted(Event, frozen=True, tag="game_started", kw_only=True):
     undo: bool | UnsetType = UNSET
     """False: the game allows no takeback (`play --no-undo`, for games meant to count).
     Written only then, so that other headers are unchanged."""
+    tutored: bool | UnsetType = UNSET
+    """True: a tutor warned before weak moves (`play --tutor`), so the game is not the
+    same contest as one played alone (records count it apart). Written only then."""
 
 
 class DealerDrawn(Event, frozen=True, tag="dealer_drawn", kw_only=True):
