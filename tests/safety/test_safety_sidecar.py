@@ -157,3 +157,23 @@ def test_a_sidecar_that_is_not_a_file_is_refused_at_once(tmp_path: Path, kind: s
     with pytest.raises(LogError) as info:  # (in the process only once it cannot hang)
         read_sidecar(log)
     assert "not a file" in str(info.value)
+
+
+def test_analyze_judges_again_over_another_game_s_sidecar(tmp_path: Path) -> None:
+    """With the very settings analyze asks for, a forged sidecar was reused as this
+    game's analysis; now analyze judges the game again and writes its own."""
+    from rummy500_cli.judge import JUDGE_VERSION
+    from rummy500_cli.win_model import model
+
+    settings = Settings(think=1, seats=[0], judge=JUDGE_VERSION, model=model().version)
+    log_a, data_a, _ = analysed(tmp_path, 1)
+    _, _, marks_b = analysed(tmp_path, 2)
+    forged = encode_sidecar(log_a, data_a, settings, marks_b, summary(marks_b, [0]))
+    sidecar_path(log_a).write_bytes(forged)
+    result = CliRunner().invoke(
+        cli, ["analyze", str(log_a), "--think", "1", "--seat", "0", "--jobs", "1", "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    assert sidecar_path(log_a).read_bytes() != forged
+    saved = read_sidecar(log_a)
+    assert saved is not None and staleness(saved, data_a, settings) is None
