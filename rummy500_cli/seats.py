@@ -26,3 +26,30 @@ def parse_seat_kind(text: str) -> str:
     raise RulesError(
         f"unknown player kind {text!r}: use human, a bot level ({known}) or exec:COMMAND"
     )
+
+
+def kind_problem(kind: str) -> str | None:
+    """Why `kind`, as a log holds it, is not a seat kind written canonically (as
+    `parse_seat_kind` writes it; `EXEC:...` or `Human` is not, and is never read as a
+    person); None when it is."""
+    try:
+        canonical = parse_seat_kind(kind)
+    except RulesError as error:
+        return str(error)
+    if canonical != kind:
+        return f"{kind!r} is not written as a seat kind is (as {canonical!r})"
+    return None
+
+
+def header_seats_problem(seats: tuple[str, ...], players: int) -> str | None:
+    """Why a log header's `seats` cannot be (None when they can): one kind for each
+    player, each written canonically; no seats at all is an old log's default."""
+    if not seats:
+        return None
+    if len(seats) != players:
+        return f"{len(seats)} seats for {players} players"
+    for seat, kind in enumerate(seats):
+        problem = kind_problem(kind)
+        if problem is not None:
+            return f"seat {seat}: {problem}"
+    return None

@@ -42,6 +42,12 @@ class Session:
         self.bot_timeout = bot_timeout
         self.seat_changes: list[SeatChanged] = []
         """The changes of seats this session began with (`resume --seat`)."""
+        self.named_programs: set[int] = {
+            seat for seat, kind in enumerate(self.kinds) if kind.startswith("exec:")
+        }
+        """The seats whose program the user named on this command line (a new game: all
+        of them; a resume: those of its --seat options). Only these go into a printed
+        command that runs them unasked (`cli.loop.resume_line`): never a log's own."""
         self.bots: dict[int, Player] = {}
         self.external: list[ExternalBot] = []
         try:
@@ -165,6 +171,9 @@ class Session:
                 session.close("error")
                 raise
             session.seat_changes = [e for e in written if isinstance(e, SeatChanged)]
+            session.named_programs = {
+                seat for seat, kind in changes.items() if kind.startswith("exec:")
+            }
             return session, data.warnings
         except BaseException:  # a refusal of `trust` too: the log is left as it was
             writer.close()

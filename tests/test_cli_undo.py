@@ -153,10 +153,10 @@ def test_a_program_the_log_names_runs_only_with_the_user_s_say(exec_game) -> Non
     refused = rummy("resume", exec_game, input="quit\n")
     assert refused.exit_code == 1
     assert lines_of(refused.stderr) == [
-        f"rummy500: {exec_game}: seat 1 is played by a program the log names, 'rummy500 "
-        "example-bot', which runs only if you say so: resume with --seat "
-        "'1=exec:rummy500 example-bot' (or --trust-exec) to run it, or --seat 1=greedy to "
-        "seat a bot there instead"
+        f"rummy500: {exec_game}: seat 1 is played by a program the log names, which runs "
+        "only if you say so: resume at a terminal to see it and be asked, or name the "
+        "program yourself with --seat 1=exec:COMMAND (or --trust-exec); or --seat "
+        "1=greedy to seat a bot there instead"
     ]
     assert exec_game.read_bytes() == before  # nothing written, nothing run
     trusted = rummy("resume", exec_game, "--trust-exec", input="discard 2S\nquit\n")

@@ -106,9 +106,14 @@ def test_a_resume_asks_before_it_runs_a_program_the_log_names(tmp_path, env) -> 
     before = log.read_bytes()
     child = spawn(["resume", str(log), "--pace", "0"], env)
     try:
-        child.expect(r"Seat 1 is played by a program that the log names: (.*)\r?\n")
-        assert plain(child.match.group(1)) == "rummy500 example-bot \\x1b]0;pwned\\x07"
+        child.expect(r"Seat 1 is played by a program that the log names\. It would run:")
         child.expect(r"Run it\? \[y/N\]")
+        shown = [line.strip() for line in plain(child.before).splitlines() if line.strip()]
+        assert shown == [
+            "program:  “rummy500”  (this rummy500)",
+            "argument 1: “example-bot”",
+            "argument 2: “\\x1b]0;pwned\\x07”",
+        ]
         child.sendline("n")
         child.expect(r"rummy500: .*seat 1 is played by a program the log names")
         assert finish(child) == 1

@@ -11,6 +11,7 @@ import os
 import shlex
 import sys
 import time
+from collections.abc import Collection
 from typing import IO, Any
 
 import click
@@ -159,17 +160,19 @@ def resume_line(session: Session, absolute: bool = True) -> str:
     in a form that a fresh shell finds (see `program.command`), with the log's full path
     (a program speaking the protocol gets the path as it gave it: `absolute=False`)."""
     path = session.path.absolute() if absolute else session.path
-    return f"{program.command()} resume {trusted_seats(session.kinds)}{shlex.quote(str(path))}"
+    seats = trusted_seats(session.kinds, session.named_programs)
+    return f"{program.command()} resume {seats}{shlex.quote(str(path))}"
 
 
-def trusted_seats(kinds: list[str]) -> str:
+def trusted_seats(kinds: list[str], named: Collection[int]) -> str:
     """The --seat options that say yes to the programs a game's seats run (a resume
     runs a program the log names only with them, rummy500-play(6)), each followed by
-    a space; empty without exec: seats."""
+    a space; only for the seats in `named`, whose program the user named themselves:
+    a printed command never approves a program that came from a log."""
     return "".join(
         f"--seat {shlex.quote(f'{seat}={kind}')} "
         for seat, kind in enumerate(kinds)
-        if kind.startswith("exec:")
+        if kind.startswith("exec:") and seat in named
     )
 
 

@@ -472,14 +472,16 @@ def resume(
     )
 
     def trust(seat: int, command: str) -> None:
-        """A program recorded in the log runs only with the user's say (see the help)."""
+        """A program recorded in the log runs only with the user's say (see the help).
+        The refusal never prints a command that would run it (`--seat N=exec:...` with
+        the log's command): pasting that would approve a program the user never named."""
         if trust_exec or (ask and _run_recorded(seat, command)):
             return
-        flag = shlex.quote(f"{seat}=exec:{command}")
         raise Failure(
-            f"{path}: seat {seat} is played by a program the log names, {command!r}, which "
-            f"runs only if you say so: resume with --seat {flag} (or --trust-exec) to run "
-            f"it, or --seat {seat}=greedy to seat a bot there instead"
+            f"{path}: seat {seat} is played by a program the log names, which runs only "
+            f"if you say so: resume at a terminal to see it and be asked, or name the "
+            f"program yourself with --seat {seat}=exec:COMMAND (or --trust-exec); or "
+            f"--seat {seat}=greedy to seat a bot there instead"
         )
 
     try:
@@ -507,10 +509,20 @@ def resume(
 
 def _run_recorded(seat: int, command: str) -> bool:
     """At a terminal: ask whether to run the program a log records for a seat, showing
-    its command with any control character escaped."""
-    from ..render.printable import printable
+    what would run whole (render.command_shown: the program first, each argument on a
+    line, invisible characters and runs of spaces written out); a command that cannot
+    be shown so is not asked about (False, with the reason)."""
+    from ..render.command_shown import Unshowable, shown_command
 
-    click.echo(
-        printable(f"Seat {seat} is played by a program that the log names: {command}"), err=True
-    )
+    try:
+        lines = shown_command(command)
+    except Unshowable as error:
+        click.echo(
+            f"Seat {seat} is played by a program that the log names; it is not run: {error}.",
+            err=True,
+        )
+        return False
+    click.echo(f"Seat {seat} is played by a program that the log names. It would run:", err=True)
+    for line in lines:
+        click.echo(line, err=True)
     return click.confirm("Run it?", default=False, err=True)

@@ -13,12 +13,16 @@ sort = "rank"          # how your hand is sorted: "suit" or "rank" (sort rank|su
 Flags override the file; the file overrides the defaults (and NO_COLOR, as the
 NO_COLOR convention asks of a user's own configuration). `sort rank` in a game is
 written back to the file, the one key the program writes; the rest of the file, its
-comments included, is left as it is.
+comments included, is left as it is (cli/toml_edit).
+
+The file is read as safely as a game log (safe_read): a regular file of at most
+MAX_CONFIG bytes, brackets nested at most MAX_DEPTH deep, each value bounded as its
+flag is (a pace of 0 to 60 seconds, a name of at most 40 characters).
 """
 
 from __future__ import annotations
 
-import re
+import math
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -36,14 +40,27 @@ KEYS: dict[str, str] = {
 }
 """Every key of the file, with what it sets."""
 
+DEFAULT_PACE = 0.8
+"""The pause after each bot move at a terminal when neither --pace nor the file says."""
+PACE_LIMIT = 60.0
+"""The longest pause, as --pace takes it (cli/play.py: Seconds(0, 60))."""
+NAME_LIMIT = 40
+"""The longest name, as --name takes it (cli/play.py NAME_LIMIT)."""
+MAX_CONFIG = 64 << 10
+"""The largest config file read, 64 KB: six short keys and their comments."""
+MAX_DEPTH = 16
+"""How deep the file's arrays and inline tables may nest (none of the keys needs any):
+deeper is refused before tomllib, which recurses, reads it."""
+
 DEFAULTS: dict[str, Any] = {
     "name": None,
     "bots": "greedy",
-    "pace": None,
+    "pace": DEFAULT_PACE,
     "color": "auto",
     "four_color": False,
     "sort": "suit",
 }
+"""Each key's value when the file does not set it (name: None, the login name)."""
 
 
 class PreferencesError(click.ClickException):
@@ -73,6 +90,8 @@ def check(key: str, value: Any) -> Any:
             raise ValueError('name is a name in quotes, as name = "Ana"')
         if any(not ch.isprintable() for ch in value):
             raise ValueError("name may not hold control characters")
+        if len(value.strip()) > NAME_LIMIT:
+            raise ValueError(f"name is at most {NAME_LIMIT} characters, as --name")
         return value.strip()
     if key == "bots":
         from ..bots import BOTS
@@ -86,9 +105,16 @@ def check(key: str, value: Any) -> Any:
                 f'bots={value!r}: each level is one of {", ".join(BOTS)}, as bots = "strong"'
             )
         return ",".join(levels)
-    if key == "pace":
-        if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
-            raise ValueError("pace is a number of seconds, 0 or more, as pace = 0.3")
+    if key == "pace":  # bounded as --pace is: 0 to 60 seconds, never nan or inf
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, int | float)
+            or not 0 <= value <= PACE_LIMIT
+            or (isinstance(value, float) and not math.isfinite(value))
+        ):
+            raise ValueError(
+                f"pace is a number of seconds, 0 or more and at most {PACE_LIMIT:g}, as pace = 0.3"
+            )
         return float(value)
     if key == "color":
         if isinstance(value, bool) or value == "auto":
@@ -122,16 +148,27 @@ class Preferences:
 def load(path: Path | None = None) -> Preferences:
     """Read the file (a missing one is no preferences); PreferencesError for a file that
     is not TOML or holds a value the program cannot use; unknown keys are warnings."""
+    from ..safe_read import nesting_depth, read_regular
+
     path = config_file() if path is None else path
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
+    # a regular file only, never a pipe's wait nor a device's endless bytes
+    raw = read_regular(path, MAX_CONFIG, "a config file", PreferencesError, missing_ok=True)
+    if raw is None:
         return Preferences({}, path, False, [])
-    except (OSError, UnicodeDecodeError) as error:
-        raise PreferencesError(f"{path}: cannot read it ({error})") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise PreferencesError(
+            f"{path}: not UTF-8 (byte {error.start + 1}); a config file is TOML text"
+        ) from None
+    depth = nesting_depth(text)
+    if depth > MAX_DEPTH:
+        raise PreferencesError(
+            f"{path}: brackets nested {depth} deep (at most {MAX_DEPTH}); fix the file or remove it"
+        )
     try:
         data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
+    except (tomllib.TOMLDecodeError, RecursionError) as error:
         raise PreferencesError(f"{path}: not TOML: {error}; fix the file or remove it") from None
     values: dict[str, Any] = {}
     warnings: list[str] = []
@@ -167,26 +204,19 @@ def parse_typed(key: str, text: str) -> Any:
 
 def write(path: Path, key: str, value: Any | None) -> None:
     """Set (or, with None, remove) one top-level key, leaving every other line of the
-    file as it was."""
-    lines = path.read_text(encoding="utf-8").splitlines() if path.exists() else []
-    pattern = re.compile(rf"^\s*{re.escape(key)}\s*=")
-    # Only the lines before the first [table] are top-level keys.
-    end = next((i for i, line in enumerate(lines) if line.lstrip().startswith("[")), len(lines))
-    new = None if value is None else f"{key} = {toml_value(value)}"
-    for index in range(end):
-        if pattern.match(lines[index]):
-            if new is None:
-                del lines[index]
-            else:
-                lines[index] = new
-            break
-    else:
-        if new is not None:
-            lines.insert(end, new)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(path.name + ".tmp")
-    temporary.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    temporary.replace(path)
+    file as it was (cli/toml_edit: the file stays valid TOML, holds the same data but
+    that key, and is replaced atomically, through a link). PreferencesError when that
+    cannot be done; the file is then untouched."""
+    from .toml_edit import EditError, set_key
+
+    load(path)  # the file as it stands must be one the program can read
+    line = None if value is None else f"{key} = {toml_value(value)}"
+    try:
+        set_key(path, key, value, line)
+    except EditError as error:
+        raise PreferencesError(str(error)) from None
+    except OSError as error:
+        raise PreferencesError(f"{path}: cannot write it: {error.strerror}") from None
 
 
 def pace(flag: float | None, prefs: Preferences | None, interactive: bool) -> float:
@@ -197,7 +227,7 @@ def pace(flag: float | None, prefs: Preferences | None, interactive: bool) -> fl
     if not interactive:
         return 0.0
     chosen = prefs["pace"] if prefs is not None else None
-    return 0.8 if chosen is None else float(chosen)
+    return DEFAULT_PACE if chosen is None else float(chosen)
 
 
 def remember(key: str, value: Any) -> str | None:
@@ -207,10 +237,24 @@ def remember(key: str, value: Any) -> str | None:
         path = config_file()
         load(path)
         write(path, key, check(key, value))
-    except (OSError, ValueError, PreferencesError) as error:
+    except (OSError, ValueError, PreferencesError, RecursionError) as error:
         message = error.format_message() if isinstance(error, PreferencesError) else error
         return f"could not remember {key}={value}: {message}"
     return None
+
+
+def default_name() -> str:
+    """What `name` is when the file does not set it, as `play` chooses it: the login
+    name ($USER) when it is fit for a table, else "You"."""
+    import os
+
+    from ..render.printable import printable
+    from .options import plain_text_problem
+
+    user = os.environ.get("USER") or ""
+    if user and not plain_text_problem(user, NAME_LIMIT):
+        return f"{toml_value(printable(user))} ($USER)"
+    return '"You"'
 
 
 @click.command()
@@ -255,7 +299,7 @@ def config(key: str | None, value: str | None, unset: bool) -> None:
     for name in shown:
         where = "set in the file" if preferences.given(name) else "default"
         current = preferences[name]
-        text = "(none)" if current is None else toml_value(current)
+        text = default_name() if current is None else toml_value(current)
         click.echo(f"  {name:<{width}} = {text:<10}  {where}: {KEYS[name]}")
     if key is None:
         click.echo("Set one with: rummy500 config KEY VALUE (flags override the file).")

@@ -25,7 +25,7 @@ from prompt_toolkit import PromptSession, print_formatted_text
 from prompt_toolkit.completion import Completer, Completion
 from prompt_toolkit.document import Document
 from prompt_toolkit.formatted_text import ANSI
-from prompt_toolkit.history import FileHistory, History, InMemoryHistory
+from prompt_toolkit.history import History, InMemoryHistory
 from prompt_toolkit.output import ColorDepth
 
 from ..render.layout import fit_toolbar, wrap
@@ -101,9 +101,10 @@ class PromptConsole(PlainConsole):
             store: History
             if self.hot_seat or self._history_file is None:
                 store = InMemoryHistory()
-            else:
-                self._history_file.parent.mkdir(parents=True, exist_ok=True)
-                store = FileHistory(str(self._history_file))
+            else:  # read and written so that no file there can stop the game
+                from .history import GuardedHistory
+
+                store = GuardedHistory(self._history_file)
             self._sessions[key] = PromptSession(
                 history=store,
                 completer=GameCompleter(self),

@@ -219,8 +219,18 @@ def branch(log: Path, at: int, output: Path | None, seats: tuple[str, ...]) -> N
     kinds = played_line(data.events[: at + 1]).kinds
     kinds = [changes.get(seat, kind) for seat, kind in enumerate(kinds)]
     click.echo(printable(f"Branched {log} after event {at} into {new}."))
-    command = f"{program.command()} resume {trusted_seats(kinds)}{shlex.quote(str(new))}"
+    # Only a program named in this command's own --seat is approved in the command
+    # printed; a program the log names is never run by pasting it (resume asks).
+    named = {seat for seat, kind in changes.items() if kind.startswith("exec:")}
+    approved = trusted_seats(kinds, named)
+    command = f"{program.command()} resume {approved}{shlex.quote(str(new))}"
     click.echo(printable(f"Play it: {command}"))
+    for seat, kind in enumerate(kinds):
+        if kind.startswith("exec:") and seat not in named:
+            click.echo(
+                f"Seat {seat} is played by a program the log names: resume shows it and "
+                f"asks before it runs (or give --seat {seat}=greedy to seat a bot there)."
+            )
 
 
 def make_branch(

@@ -59,11 +59,15 @@ def _after_discard(before: State, events: list[Event]) -> list[Event]:
 
 def _after_play(before: State, events: list[Event]) -> list[Event]:
     """A meld or lay-off (two lay-offs, for both ends of a run): going out with the last
-    card (RULES 5.1), or in a window the seat's next answer."""
+    card (RULES 5.1), or in a window the seat's next answer.
+
+    RULES 7 (`opponents_hand`): laying off one's whole hand in the deadwood window is not
+    going out; the round was already won by the seat that opened the window, and the
+    emptied seat's part of the window simply ends (it has nothing more to lay off)."""
     taken = hooks(before).taken_from_hand
     plays = cast("list[Melded | LaidOff]", events)
     left = len(before.hands[before.to_move]) - sum([taken(event.cards) for event in plays])
-    if not left:
+    if not left and before.window_kind != "deadwood":
         return _going_out(before, events, by_discard=False)
     if before.phase == "window":
         return _after_window_play(before, events)

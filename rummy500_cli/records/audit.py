@@ -34,7 +34,7 @@ from ..engine.checks import plain_rules, plain_run
 from ..errors import LogError, Rummy500Error
 from ..events import META_EVENTS, Event, GameStarted, SeatChanged, TakenBack
 from ..line import Line, target_problem, undo_problem
-from ..seats import parse_seat_kind
+from ..seats import header_seats_problem, kind_problem
 from ..sides import side_name, side_totals
 from ..state import State, fold
 from .log import LogData, line_hash, read_log
@@ -112,6 +112,9 @@ def audit(data: LogData, path: object = "<log>") -> AuditSummary:
         header.rules.check(len(header.players))
     except Rummy500Error as error:
         raise AuditError(path, 1, f"the header's rules cannot be played: {error}") from None
+    problem = header_seats_problem(header.seats, len(header.players))
+    if problem is not None:  # checked as a seat_changed line is (`_meta`)
+        raise AuditError(path, 1, f"the header's seats cannot be: {problem}")
     try:
         deck = [[Card.parse(text) for text in cards] for cards in header.deck]
         opening = new_game(header.players, header.rules, header.seed, deck, header.seats)
@@ -194,15 +197,11 @@ def audit(data: LogData, path: object = "<log>") -> AuditSummary:
 def _meta(line: Line, state: State, index: int, event: Event, path: object) -> State:
     """Check a seat change or a takeback where it stands; answer the state after it."""
     if isinstance(event, SeatChanged):
-        problem = None
-        if not 0 <= event.seat < state.n:
-            problem = f"there is no seat {event.seat}"
-        else:
-            try:
-                if parse_seat_kind(event.kind) != event.kind:
-                    problem = f"{event.kind!r} is not written as a seat kind is"
-            except Rummy500Error as error:
-                problem = str(error)
+        problem = (
+            f"there is no seat {event.seat}"
+            if not 0 <= event.seat < state.n
+            else kind_problem(event.kind)
+        )
         if problem:
             raise AuditError(path, index + 1, f"this seat_changed cannot be: {problem}")
         line.add_meta(index, event)

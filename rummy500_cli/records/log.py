@@ -18,15 +18,16 @@ import errno
 import fcntl
 import hashlib
 import os
-import stat
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import IO
 
 import msgspec
 
+from .. import safe_read
 from ..errors import LogError
 from ..events import FORMAT_VERSION, AnyEvent, Event, GameStarted
+from ..safe_read import open_regular, read_bounded, too_big
 from ..state import State, fold
 
 
@@ -46,6 +47,7 @@ MAX_LOG = 256 << 20
 """The largest log read, 256 MB: a game stopped by the round limit (engine.ROUND_LIMIT)
 at eight players writes well under a tenth of it. A larger file (or one that never
 ends) is refused, not read into memory."""
+LOG_WHAT = "a game log"
 
 _encoder = msgspec.json.Encoder()
 _decoder = msgspec.json.Decoder(Entry)
@@ -110,7 +112,7 @@ def parse_log(data: bytes, path: object = "<log>") -> LogData:
     newline is a torn write: it is dropped with a warning.
     """
     if len(data) > MAX_LOG:
-        raise LogError(f"{path}: {_too_big(len(data))}")
+        raise LogError(f"{path}: {too_big(len(data), MAX_LOG, LOG_WHAT)}")
     if not data or data.isspace():  # (what `not data.strip()` says, without a copy)
         raise LogError(f"{path}: the file is empty; not a game log")
     chunks = data.split(b"\n")
@@ -240,73 +242,19 @@ def read_log(path: str | os.PathLike[str]) -> LogData:
 
 
 def _open_log(path: str | os.PathLike[str], flags: int) -> int:
-    """A descriptor on the regular file at `path`, or LogError saying what is there.
-
-    The kind is looked at before the file is opened (opening some devices does things),
-    and again on the open file, which cannot then be swapped for another."""
-    problem = file_problem(path)
-    if problem is not None:
-        raise LogError(f"{path}: {problem}")
-    try:
-        descriptor = os.open(path, flags | os.O_NONBLOCK | os.O_CLOEXEC)
-    except OSError as error:
-        raise LogError(f"{path}: cannot open: {error.strerror}") from None
-    try:
-        problem = _kind_problem(os.fstat(descriptor))
-        if problem is not None:
-            raise LogError(f"{path}: {problem}")
-        os.set_blocking(descriptor, True)
-    except BaseException:
-        os.close(descriptor)
-        raise
-    return descriptor
-
-
-_KINDS = (
-    (stat.S_ISDIR, "a directory"),
-    (stat.S_ISFIFO, "a named pipe (FIFO)"),
-    (stat.S_ISCHR, "a character device"),
-    (stat.S_ISBLK, "a block device"),
-    (stat.S_ISSOCK, "a socket"),
-)
+    """A descriptor on the regular file at `path`, or LogError saying what is there
+    (safe_read.open_regular: the kind is looked at before and after opening)."""
+    return open_regular(path, flags, MAX_LOG, LOG_WHAT, LogError)
 
 
 def file_problem(path: str | os.PathLike[str]) -> str | None:
     """Why the file at `path` cannot be read as a log without opening it (a broken
     link, a pipe, a device, a directory, a file too big); None when it can."""
-    try:
-        info = os.stat(path)
-    except OSError as error:
-        return f"cannot open: {error.strerror}"
-    return _kind_problem(info)
-
-
-def _kind_problem(info: os.stat_result) -> str | None:
-    if stat.S_ISREG(info.st_mode):
-        return _too_big(info.st_size) if info.st_size > MAX_LOG else None
-    kind = next((name for test, name in _KINDS if test(info.st_mode)), "not a regular file")
-    return f"{kind}, not a file; a game log is a regular file"
-
-
-def _too_big(size: int) -> str:
-    return f"{size} bytes, more than any game log (at most {MAX_LOG >> 20} MB); not a game log"
+    return safe_read.file_problem(path, MAX_LOG, LOG_WHAT)
 
 
 def _read_bounded(handle: IO[bytes], path: object) -> bytes:
-    chunks = []
-    size = 0
-    try:
-        while size <= MAX_LOG:
-            chunk = handle.read(MAX_LOG + 1 - size)
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-    except OSError as error:
-        raise LogError(f"{path}: cannot read: {error.strerror}") from None
-    if size > MAX_LOG:
-        raise LogError(f"{path}: {_too_big(size)}")
-    return b"".join(chunks)
+    return read_bounded(handle, path, MAX_LOG, LOG_WHAT, LogError)
 
 
 def load_state(events: Sequence[Event]) -> State:

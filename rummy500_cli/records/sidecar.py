@@ -21,11 +21,16 @@ import msgspec
 
 from ..analysis import PlayerSummary
 from ..errors import LogError
+from ..events import GameStarted
 from ..judge import Decision
+from ..safe_read import read_regular
 from .log import LogData
 
 SIDECAR_FORMAT = 1
 SUFFIX = ".analysis.jsonl"
+MAX_SIDECAR = 64 << 20
+"""The largest sidecar read, 64 MB: a game of the round limit judged for every seat
+writes far less. A larger file (or /dev/zero) is refused, not read into memory."""
 
 
 class Settings(msgspec.Struct, frozen=True, kw_only=True):
@@ -95,7 +100,53 @@ def staleness(analysis: Analysis, log: LogData, settings: Settings | None = None
         return "the game's log has changed since it was analysed"
     if settings is not None and header.settings != settings:
         return "it was analysed with other settings"
-    return None
+    # The header alone proves nothing (it can be copied onto another game's decisions).
+    return foreign_decision(analysis, log)
+
+
+def foreign_decision(analysis: Analysis, log: LogData) -> str | None:
+    """Why the sidecar's decisions are not this game's (None when each is): a seat the
+    table does not have, or a decision whose line of the log is not that seat's move in
+    that round, or a move other than the one the log records there."""
+    from ..engine import legal_actions
+    from ..engine.record import recorded_action
+    from ..line import played_line
+    from ..state import State
+
+    header = log.events[0] if log.events else None
+    players = len(header.players) if isinstance(header, GameStarted) else 0
+    seats = set(analysis.header.settings.seats)
+    seats.update(d.seat for d in analysis.decisions)
+    seats.update(p.seat for p in analysis.players)
+    outside = sorted(seat for seat in seats if not 0 <= seat < players)
+    if outside:
+        return f"it judges seat {outside[0]}, which this game of {players} seats does not have"
+    wanted = {d.seq: d for d in analysis.decisions}
+    if not wanted:
+        return None
+    try:
+        line = played_line(log.events)
+    except ValueError:
+        return "its game's log cannot be followed"
+    state = State(line.header)
+    seqs = line.seqs
+    for index in range(1, len(line.events)):
+        event = line.events[index]
+        decision = wanted.pop(seqs[index], None)
+        if decision is not None:
+            action = recorded_action(state, event)
+            if action is not None:  # named as the judge names it (judge.Judge.weigh)
+                action = next((a for a in legal_actions(state) if a == action), action)
+            if (
+                action is None
+                or (state.round, state.to_move) != (decision.round, decision.seat)
+                or action.text() != decision.played
+            ):
+                return f"its decision at line {decision.seq} is not this game's move there"
+            if not wanted:
+                return None
+        state.apply(event)
+    return f"its decision at line {min(wanted)} is not a move of this game's line played"
 
 
 def encode_sidecar(
@@ -174,7 +225,34 @@ def parse_sidecar(data: bytes, path: object = "<analysis>") -> Analysis:
     players = [line.player for line in parsed[1:] if isinstance(line, SummaryLine)]
     if any(isinstance(line, AnalysisHeader) for line in parsed[1:]):
         raise LogError(f"{path}: a second analysis header")
-    return Analysis(header=header, decisions=decisions, players=players)
+    analysis = Analysis(header=header, decisions=decisions, players=players)
+    problem = incomplete(analysis)
+    if problem is not None:
+        raise LogError(f"{path}: incomplete ({problem}); run rummy500 analyze again")
+    return analysis
+
+
+def incomplete(analysis: Analysis) -> str | None:
+    """Why a sidecar is not whole (None when it is). What `write_sidecar` writes has,
+    after the decisions (in the order of the log, each of a judged seat), one summary
+    line for each judged seat counting that seat's decisions: a file cut anywhere after
+    its header fails one of these."""
+    judged = list(dict.fromkeys(analysis.header.settings.seats))
+    if sorted(player.seat for player in analysis.players) != sorted(judged):
+        return "a summary for each judged seat is missing"
+    counts = dict.fromkeys(judged, 0)
+    last = 0
+    for decision in analysis.decisions:
+        if decision.seat not in counts:
+            return f"a decision of seat {decision.seat}, which was not judged"
+        if decision.seq <= last:
+            return f"its decisions are out of order at line {decision.seq}"
+        last = decision.seq
+        counts[decision.seat] += 1
+    for player in analysis.players:
+        if player.decisions != counts[player.seat]:
+            return f"seat {player.seat}'s summary counts decisions that are not there"
+    return None
 
 
 def _printable(decision: Decision) -> bool:
@@ -185,12 +263,10 @@ def _printable(decision: Decision) -> bool:
 
 def read_sidecar(log_path: Path) -> Analysis | None:
     """The sidecar of a log, or None when there is none. Raises LogError when it cannot
-    be read or parsed."""
+    be read or parsed, or is not whole."""
     target = sidecar_path(log_path)
-    try:
-        data = target.read_bytes()
-    except FileNotFoundError:
+    # only a regular file, and at most MAX_SIDECAR of it: never a pipe's wait
+    data = read_regular(target, MAX_SIDECAR, "a saved analysis", LogError, missing_ok=True)
+    if data is None:
         return None
-    except OSError as error:
-        raise LogError(f"{target}: cannot read: {error.strerror}") from None
     return parse_sidecar(data, target)
