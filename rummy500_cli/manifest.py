@@ -16,7 +16,7 @@ Every summary (with `--out` or not) carries `program` and `games_sha256`: the ha
 logs' hashes in game order, which the same games always give. So `simulate merge` can
 refuse slices of different programs, and a summary whose manifest lists other games, and
 `rummy500 verify DIR` can check every log against its manifest, audit it, and count its
-figures again.
+figures again (`shards.verify_folder`).
 """
 
 from __future__ import annotations
@@ -63,6 +63,14 @@ def games_sha256(hashes: Iterable[tuple[int, str]]) -> str:
     for index, sha in sorted(hashes):
         digest.update(f"{index} {sha}\n".encode())
     return digest.hexdigest()
+
+
+def shard_range(games: int, shard: tuple[int, int] | None) -> range:
+    """The game indices of slice K of N (K from 1): N equal slices of the seed range."""
+    if shard is None:
+        return range(games)
+    k, n = shard
+    return range((k - 1) * games // n, k * games // n)
 
 
 def slice_name(shard: tuple[int, int] | None) -> str:
@@ -160,11 +168,8 @@ def check_pair(manifest: dict[str, Any], summary: dict[str, Any], where: str) ->
     listed = games_sha256((entry["index"], entry["sha256"]) for entry in logs)
     if listed != manifest.get("games_sha256") or listed != summary.get("games_sha256"):
         raise ManifestError(f"{where}: the summary's games are not the games its manifest lists")
-    from .selfplay import Config, shard_range
-
-    config = Config(**manifest["config"])
     shard = None if manifest["slice"] is None else (manifest["slice"]["k"], manifest["slice"]["of"])
-    if [entry["index"] for entry in logs] != list(shard_range(config.games, shard)):
+    if [entry["index"] for entry in logs] != list(shard_range(manifest["config"]["games"], shard)):
         raise ManifestError(f"{where}: the manifest does not list the games of its slice")
 
 
@@ -175,69 +180,3 @@ def pairs_in(folder: Path) -> list[tuple[Path, Path]]:
         summary = manifest.with_name("summary" + manifest.name.removeprefix("manifest"))
         found.append((manifest, summary))
     return found
-
-
-def verify_folder(folder: Path) -> list[str]:
-    """Check a `simulate --out` folder: each slice's manifest against its summary, every
-    log listed against its hash, each log audited as `verify` does and its figures
-    counted again against the summary. One line per slice; a ManifestError at the first
-    fault."""
-    from .errors import LogError
-    from .records.audit import audit
-    from .records.log import read_log
-    from .selfplay import Config, figures_of, game_plan, summarize
-
-    pairs = pairs_in(folder)
-    if not pairs:
-        raise ManifestError(
-            f"{folder}: no manifest in this folder (simulate --out DIR writes manifest*.json)"
-        )
-    lines = []
-    for manifest_path, summary_path in pairs:
-        manifest = read_json(manifest_path)
-        if not summary_path.is_file():
-            raise ManifestError(f"{manifest_path}: its summary {summary_path.name} is missing")
-        summary = read_json(summary_path)
-        check_pair(manifest, summary, str(manifest_path))
-        config = Config(**manifest["config"])
-        figures = []
-        for entry in manifest["logs"]:
-            path = folder / log_name(entry["index"])
-            try:
-                raw = path.read_bytes()
-            except OSError as error:
-                raise ManifestError(f"{path}: cannot read it ({error.strerror})") from None
-            if hashlib.sha256(raw).hexdigest() != entry["sha256"]:
-                raise ManifestError(f"{path}: its SHA-256 is not the one its manifest lists")
-            try:
-                data = read_log(path)
-                if data.warnings:
-                    raise LogError(data.warnings[0])
-                audit(data, path)
-            except LogError as error:
-                raise ManifestError(str(error)) from None
-            seed, levels = game_plan(config, entry["index"])
-            if data.events[0].seed != seed or entry["seed"] != seed:  # type: ignore[attr-defined]
-                raise ManifestError(f"{path}: not game {entry['index']} of its run (other seed)")
-            figures.append(figures_of(config, entry["index"], levels, data.events, raw))
-        shard = (
-            None if manifest["slice"] is None else (manifest["slice"]["k"], manifest["slice"]["of"])
-        )
-        again = summarize(config, figures, shard)
-        for key in ("played", "unfinished", "games_sha256"):
-            if again[key] != summary[key]:
-                raise ManifestError(f"{summary_path}: its {key} is not what the logs give")
-        for level, counts in again["levels"].items():
-            theirs = summary["levels"].get(level, {})
-            for key, value in counts.items():
-                if theirs.get(key) != value:
-                    raise ManifestError(
-                        f"{summary_path}: {level}'s {key} is {theirs.get(key)}, the logs give {value}"
-                    )
-        name = "whole run" if shard is None else f"slice {shard[0]}/{shard[1]}"
-        lines.append(
-            f"{manifest_path.name}: {name} of {config.games} games, {len(manifest['logs'])} "
-            f"logs verified, summary recounted, program {manifest['program']['version']} "
-            f"({manifest['program']['code'][:12]})"
-        )
-    return lines

@@ -21,6 +21,7 @@ from .engine import new_game, resolve
 from .events import Event, GameEnded, PileTaken, RoundEnded
 from .manifest import games_sha256, program
 from .rules import STANDARD, Rules, make_rules
+from .seats import with_effort
 from .sides import team_of
 from .state import State, fold
 from .variants import find_variant
@@ -47,11 +48,14 @@ def bot_game(
     records them (`bot:LEVEL`). Every bot observes every event, as a player at the table
     would. `on_event` is called after each event is applied, with the state it led to;
     `before_move` before each bot decides, with the state it decides on. `think` is the
-    expert's budget in ms; `timer(seat, seconds)` hears how long each decision took.
+    expert's effort per move (see `effort`); `timer(seat, seconds)` hears how long each decision took.
     """
     names = [f"P{i}" for i in range(players)] if isinstance(players, int) else list(players)
     seat_levels = [levels[i % len(levels)] for i in range(len(names))]
-    events = new_game(names, rules, seed, seats=[f"bot:{level}" for level in seat_levels])
+    kinds = [f"bot:{level}" for level in seat_levels]
+    if think is not None:  # the header records a non-default effort: resume plays it alike
+        kinds = [with_effort(kind, think) for kind in kinds]
+    events = new_game(names, rules, seed, seats=kinds)
     state = fold(events)
     bots = [make_bot(level, seed, i, think) for i, level in enumerate(seat_levels)]
     watchers = [bot.observe for bot in bots if hasattr(bot, "observe")]
@@ -129,14 +133,6 @@ def _permutation(n: int, k: int) -> list[int]:
         position, k = divmod(k, math.factorial(size - 1))
         out.append(items.pop(position))
     return out
-
-
-def shard_range(games: int, shard: tuple[int, int] | None) -> range:
-    """The game indices of slice K of N (K from 1): N equal slices of the seed range."""
-    if shard is None:
-        return range(games)
-    k, n = shard
-    return range((k - 1) * games // n, k * games // n)
 
 
 class SeatFigures(msgspec.Struct, kw_only=True):

@@ -52,8 +52,9 @@ def verify(log: Path, parent: Path | None) -> None:
     slice's summary; one line per slice.
     """
     if log.is_dir():
-        from ..manifest import ManifestError, verify_folder
+        from ..manifest import ManifestError
         from ..render.printable import printable as shown
+        from ..shards import verify_folder
 
         try:
             for line in verify_folder(log):

@@ -15,14 +15,12 @@ from typing import Any
 
 import click
 
+from ..effort import DEFAULT_THINK, MAX_THINK
 from ..variants import find_variant
 from .failure import Failure
 from .options import check_seed, default_players, rule_options, rules_from
 
-DEFAULT_THINK = 300
 MAX_GAMES = 10_000_000
-MAX_THINK = 60_000
-"""The longest thinking budget per decision, in milliseconds (a minute)."""
 
 
 def _parse_shard(value: str | None) -> tuple[int, int] | None:
@@ -278,8 +276,8 @@ class _Null(io.StringIO):
     type=click.IntRange(1, MAX_THINK),
     default=DEFAULT_THINK,
     show_default=True,
-    metavar="MS",
-    help="The expert's budget per move, in milliseconds.",
+    metavar="EFFORT",
+    help="The expert's effort per move, counted in work (about 20 ms a move at 300).",
 )
 @click.pass_context
 def simulate(
@@ -317,7 +315,8 @@ def simulate(
     chosen = rules_from(variant, rule, target, count)
     slice_ = _parse_shard(shard)
 
-    from ..selfplay import Config, shard_range, summarize
+    from ..manifest import shard_range
+    from ..selfplay import Config, summarize
 
     config = Config(
         games=games,
