@@ -1,16 +1,21 @@
-"""The kinds of player a seat may have: a person (`human`), a bot level (`bot:LEVEL`) or
-a program (`exec:COMMAND`), as the log records them in its header and in `seat_changed`
+"""The kinds of player a seat may have: a person (`human`), a bot level (`bot:LEVEL`, and
+`bot:expert:N` for the expert at another effort than its default) or a program
+(`exec:COMMAND`), as the log records them in its header and in `seat_changed`
 events (`line.Line.kinds` says who plays each seat of a game now)."""
 
 from __future__ import annotations
 
 from .bots import BOTS
+from .effort import DEFAULT_THINK, MAX_THINK
 from .errors import RulesError
+from .numbers import whole_number
 
 
 def parse_seat_kind(text: str) -> str:
-    """A seat kind as recorded in the log: `human`, `bot:LEVEL` or `exec:COMMAND` (a bare
-    level, as `strong`, is `bot:strong`). Raises RulesError naming the kinds there are."""
+    """A seat kind as recorded in the log: `human`, `bot:LEVEL`, `bot:expert:N` (the
+    expert at effort N, see `--think`; `bot:expert` is the default effort) or
+    `exec:COMMAND` (a bare level, as `strong` or `expert:1000`, is a bot). Raises
+    RulesError naming the kinds there are."""
     if text.strip().startswith("exec:"):
         command = text.strip()[5:].strip()
         if not command:
@@ -19,12 +24,24 @@ def parse_seat_kind(text: str) -> str:
     kind = text.strip().lower()
     if kind == "human":
         return kind
-    level = kind.removeprefix("bot:")
-    if level in BOTS:
+    level, sep, effort = kind.removeprefix("bot:").partition(":")
+    if level in BOTS and not sep:
         return f"bot:{level}"
+    if level in BOTS:
+        think = whole_number(effort.strip())
+        if not getattr(BOTS[level], "thinks", False):
+            raise RulesError(
+                f"{text!r}: only the expert takes an effort (e.g. expert:1000); write {level} alone"
+            )
+        if think is None or not 1 <= think <= MAX_THINK:
+            raise RulesError(
+                f"{text!r}: the expert's effort is a whole number from 1 to {MAX_THINK}, "
+                f"e.g. expert:1000 (the default is {DEFAULT_THINK})"
+            )
+        return f"bot:{level}" if think == DEFAULT_THINK else f"bot:{level}:{think}"
     known = ", ".join(BOTS)
     raise RulesError(
-        f"unknown player kind {text!r}: use human, a bot level ({known}) or exec:COMMAND"
+        f"unknown player kind {text!r}: use human, a bot level ({known}, expert:N) or exec:COMMAND"
     )
 
 
@@ -53,3 +70,22 @@ def header_seats_problem(seats: tuple[str, ...], players: int) -> str | None:
         if problem is not None:
             return f"seat {seat}: {problem}"
     return None
+
+
+def bot_level(kind: str) -> tuple[str, int | None] | None:
+    """The level and effort of a bot seat's kind (`bot:expert:1000` -> expert, 1000;
+    `bot:strong` -> strong, None: its level's default), or None for another kind."""
+    if not kind.startswith("bot:"):
+        return None
+    level, _, effort = kind[4:].partition(":")
+    if level not in BOTS:
+        return None
+    return level, (int(effort) if effort.isdigit() else None)
+
+
+def with_effort(kind: str, think: int) -> str:
+    """The kind with the expert's effort set to `think` (other kinds unchanged)."""
+    found = bot_level(kind)
+    if found is None or not getattr(BOTS[found[0]], "thinks", False):
+        return kind
+    return parse_seat_kind(f"bot:{found[0]}:{think}")

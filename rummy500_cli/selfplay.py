@@ -19,13 +19,16 @@ import msgspec
 from .bots import make_bot
 from .engine import new_game, resolve
 from .events import Event, GameEnded, PileTaken, RoundEnded
+from .manifest import games_sha256, program
 from .rules import STANDARD, Rules, make_rules
+from .seats import with_effort
 from .sides import team_of
 from .state import State, fold
 from .variants import find_variant
 
 SUMMARY_KIND = "rummy500-simulate"
-SUMMARY_VERSION = 1
+SUMMARY_VERSION = 2
+"""2 added `program` and `games_sha256` (see `manifest`)."""
 
 
 def bot_game(
@@ -45,11 +48,14 @@ def bot_game(
     records them (`bot:LEVEL`). Every bot observes every event, as a player at the table
     would. `on_event` is called after each event is applied, with the state it led to;
     `before_move` before each bot decides, with the state it decides on. `think` is the
-    expert's budget in ms; `timer(seat, seconds)` hears how long each decision took.
+    expert's effort per move (see `effort`); `timer(seat, seconds)` hears how long each decision took.
     """
     names = [f"P{i}" for i in range(players)] if isinstance(players, int) else list(players)
     seat_levels = [levels[i % len(levels)] for i in range(len(names))]
-    events = new_game(names, rules, seed, seats=[f"bot:{level}" for level in seat_levels])
+    kinds = [f"bot:{level}" for level in seat_levels]
+    if think is not None:  # the header records a non-default effort: resume plays it alike
+        kinds = [with_effort(kind, think) for kind in kinds]
+    events = new_game(names, rules, seed, seats=kinds)
     state = fold(events)
     bots = [make_bot(level, seed, i, think) for i, level in enumerate(seat_levels)]
     watchers = [bot.observe for bot in bots if hasattr(bot, "observe")]
@@ -129,14 +135,6 @@ def _permutation(n: int, k: int) -> list[int]:
     return out
 
 
-def shard_range(games: int, shard: tuple[int, int] | None) -> range:
-    """The game indices of slice K of N (K from 1): N equal slices of the seed range."""
-    if shard is None:
-        return range(games)
-    k, n = shard
-    return range((k - 1) * games // n, k * games // n)
-
-
 class SeatFigures(msgspec.Struct, kw_only=True):
     level: str
     won: bool
@@ -156,10 +154,14 @@ class GameFigures(msgspec.Struct, kw_only=True):
     finished: bool
     rounds: int
     seats: list[SeatFigures]
+    log_sha256: str = ""
+    """The SHA-256 of the game's log as `--out` writes it (the manifest lists it)."""
 
 
 def play_one(config: Config, index: int, out: str | None = None) -> GameFigures:
     """Play game `index` of the run; write its log into the folder `out` if given."""
+    from .records.log import encode_log
+
     seed, levels = game_plan(config, index)
     rules = config.rules_struct()
     moves = [0] * config.players
@@ -173,12 +175,34 @@ def play_one(config: Config, index: int, out: str | None = None) -> GameFigures:
         longest[seat] = max(longest[seat], ns)
 
     state, events = bot_game(config.players, rules, seed, levels, think=config.think, timer=timer)
+    log = encode_log(events)
     if out is not None:
-        from .records.log import encode_log
+        from .manifest import log_name
 
         folder = Path(out)
         folder.mkdir(parents=True, exist_ok=True)
-        (folder / f"game-{index:06d}.jsonl").write_bytes(encode_log(events))
+        (folder / log_name(index)).write_bytes(log)
+    figures = figures_of(config, index, levels, events, log, state)
+    for seat, row in enumerate(figures.seats):
+        row.moves, row.think_ns, row.think_max_ns = moves[seat], spent[seat], longest[seat]
+    return figures
+
+
+def figures_of(
+    config: Config,
+    index: int,
+    levels: Sequence[str],
+    events: Sequence[Event],
+    log: bytes,
+    state: State | None = None,
+) -> GameFigures:
+    """One game's figures from its events alone (and its log's bytes, for their hash),
+    so that `verify` of an `--out` folder counts them again as the run did. The time
+    each decision took is not in the log: the caller adds it."""
+    import hashlib
+
+    if state is None:
+        state = fold(events)
     n = config.players
     round_scores = [0] * n
     outs = [0] * n
@@ -199,9 +223,10 @@ def play_one(config: Config, index: int, out: str | None = None) -> GameFigures:
     finished = isinstance(ended, GameEnded) and ended.winner is not None
     return GameFigures(
         index=index,
-        seed=seed,
+        seed=game_plan(config, index)[0],
         finished=finished,
         rounds=rounds,
+        log_sha256=hashlib.sha256(log).hexdigest(),
         seats=[
             SeatFigures(
                 level=levels[seat],
@@ -212,9 +237,6 @@ def play_one(config: Config, index: int, out: str | None = None) -> GameFigures:
                 go_outs=outs[seat],
                 takes=takes[seat],
                 depth=depth[seat],
-                moves=moves[seat],
-                think_ns=spent[seat],
-                think_max_ns=longest[seat],
             )
             for seat in range(n)
         ],
@@ -272,8 +294,10 @@ def summarize(
     """The JSON summary of a run (or of one slice of it)."""
     sums: dict[str, dict[str, int]] = {}
     timing: dict[str, list[int]] = {}
+    hashes: list[tuple[int, str]] = []
     played = unfinished = 0
     for game in results:
+        hashes.append((game.index, game.log_sha256))
         played += 1
         unfinished += not game.finished
         for seat in game.seats:
@@ -297,6 +321,7 @@ def summarize(
         sums,
         {level: (m, ns, mx) for level, (m, ns, mx) in timing.items()},
         None if shard is None else {"of": shard[1], "done": [shard[0]]},
+        games_sha256(hashes),
     )
 
 
@@ -307,14 +332,17 @@ def _summary(
     sums: dict[str, dict[str, int]],
     timing: dict[str, tuple[int, int, int]],
     slices: dict[str, Any] | None,
+    games: str | None,
 ) -> dict[str, Any]:
     order = list(dict.fromkeys(config.bots))
     return {
         "kind": SUMMARY_KIND,
         "version": SUMMARY_VERSION,
+        "program": program(),
         "config": msgspec.to_builtins(config),
         "slices": slices,
         "played": played,
+        "games_sha256": games,
         "unfinished": unfinished,
         "levels": {level: _level_figures(sums[level]) for level in order if level in sums},
         "timing": {
@@ -329,8 +357,17 @@ class MergeError(ValueError):
     """Summaries that cannot be merged: other runs, or a slice twice."""
 
 
-def merge(summaries: Sequence[dict[str, Any]]) -> dict[str, Any]:
-    """One summary from the summaries of slices of one run (`--shard K/N`)."""
+def merge(
+    summaries: Sequence[dict[str, Any]],
+    manifests: Sequence[dict[str, Any] | None] = (),
+) -> dict[str, Any]:
+    """One summary from the summaries of slices of one run (`--shard K/N`).
+
+    `manifests`, where given, are each summary's manifest (None where it has none):
+    each must describe its summary; when every one is at hand the merged summary's
+    `games_sha256` is the whole run's, else it is None (the games are unchecked)."""
+    from .manifest import ManifestError, check_pair
+
     if not summaries:
         raise MergeError("no summaries to merge")
     first = summaries[0]
@@ -338,12 +375,31 @@ def merge(summaries: Sequence[dict[str, Any]]) -> dict[str, Any]:
         if summary.get("kind") != SUMMARY_KIND:
             raise MergeError("not a rummy500 simulate --json summary")
         if summary.get("version") != SUMMARY_VERSION:
-            raise MergeError(f"summary version {summary.get('version')}: this reads version 1")
+            raise MergeError(
+                f"summary version {summary.get('version')}: this program reads version "
+                f"{SUMMARY_VERSION} (play the slices again with this program)"
+            )
+        if summary.get("program") != first.get("program"):
+            raise MergeError(
+                "the summaries were made by different programs (version or code differ): "
+                "only slices played by one program can be merged"
+            )
         if summary["config"] != first["config"]:
             raise MergeError(
                 "the summaries are of different runs (games, players, bots, seed, rules "
                 "or think differ): only slices of one run can be merged"
             )
+    listed: list[tuple[int, str]] | None = [] if len(manifests) == len(summaries) else None
+    for summary, manifest in zip(summaries, manifests, strict=False):
+        if manifest is None:
+            listed = None
+            continue
+        try:
+            check_pair(manifest, summary, "a slice")
+        except ManifestError as error:
+            raise MergeError(str(error)) from None
+        if listed is not None:
+            listed.extend((entry["index"], entry["sha256"]) for entry in manifest["logs"])
     config = msgspec.convert(first["config"], Config)
     done: list[int] = []
     of: int | None = None
@@ -380,4 +436,5 @@ def merge(summaries: Sequence[dict[str, Any]]) -> dict[str, Any]:
     assert of is not None
     complete = sorted(done) == list(range(1, of + 1))
     slices = None if complete else {"of": of, "done": sorted(done)}
-    return _summary(config, played, unfinished, sums, timing, slices)
+    games = None if listed is None else games_sha256(listed)
+    return _summary(config, played, unfinished, sums, timing, slices, games)

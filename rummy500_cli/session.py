@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from .actions import Action, AnyAction
-from .bots import BOTS
+from .bots import BOTS, make_bot
 from .bots.base import Bot
 from .cards import Card
 from .engine import new_game, resolve
@@ -24,7 +24,7 @@ from .player import Player
 from .records.audit import audit
 from .records.log import LogWriter
 from .rules import Rules
-from .seats import parse_seat_kind
+from .seats import bot_level, parse_seat_kind
 from .state import State, fold
 
 __all__ = ["Session", "parse_seat_kind"]
@@ -86,8 +86,9 @@ class Session:
         """A fresh bot of its level at every bot seat: it learns the game from the line
         played (`catch_up`), so after a takeback it knows nothing of what was taken back."""
         for seat, kind in enumerate(self.kinds):
-            if kind.startswith("bot:") and kind[4:] in BOTS:
-                self.bots[seat] = BOTS[kind[4:]](self.header.seed, seat)
+            found = bot_level(kind)
+            if found is not None:
+                self.bots[seat] = make_bot(found[0], self.header.seed, seat, found[1])
 
     @property
     def path(self) -> Path:

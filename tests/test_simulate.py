@@ -15,8 +15,9 @@ from click.testing import CliRunner
 
 from rummy500_cli.cli.main import main
 from rummy500_cli.cli.simulate import simulate
+from rummy500_cli.manifest import shard_range
 from rummy500_cli.records.log import load_state, read_log
-from rummy500_cli.selfplay import Config, game_plan, merge, shard_range, wilson
+from rummy500_cli.selfplay import Config, game_plan, merge, wilson
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGE = ROOT / "man" / "rummy500-simulate.6"
@@ -71,6 +72,8 @@ def test_shards_merge_to_the_one_run_summary(tmp_path: Path) -> None:
     assert merged.exit_code == 0, merged.output
     data = json.loads(merged.output)
     data.pop("timing")
+    assert data.pop("games_sha256") is None  # no manifests: the games are unchecked
+    assert whole.pop("games_sha256")
     assert data == whole
     text = run("merge", *files)
     assert text.exit_code == 0 and "7 games" in text.output
@@ -96,8 +99,9 @@ def test_out_writes_logs_of_finished_games(tmp_path: Path) -> None:
     out = tmp_path / "logs"
     result = run("--games", "3", "--bots", "strong,random", "--out", str(out), "--think", "2")
     assert result.exit_code == 0, result.output
-    files = sorted(out.iterdir())
+    files = sorted(out.glob("game-*"))
     assert [f.name for f in files] == [f"game-{i:06d}.jsonl" for i in range(3)]
+    assert sorted(f.name for f in out.glob("*.json")) == ["manifest.json", "summary.json"]
     for index, path in enumerate(files):
         data = read_log(path)
         assert data.warnings == []

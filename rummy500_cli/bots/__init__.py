@@ -28,8 +28,8 @@ BOTS: dict[str, Callable[..., Player]] = {
 
 
 def make_bot(level: str, seed: int | str, seat: int, think: int | None = None) -> Player:
-    """A bot of this level for this seat; `think` is the budget in ms of the levels that
-    search (ignored by the others)."""
+    """A bot of this level for this seat; `think` is the effort per move of the levels
+    that search (see `effort`; ignored by the others, None for the default)."""
     cls = BOTS[level]
     if think is not None and getattr(cls, "thinks", False):
         return cls(seed, seat, think=think)

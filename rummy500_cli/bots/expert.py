@@ -38,6 +38,7 @@ from __future__ import annotations
 import math
 
 from ..actions import AnyAction, Discard, DrawStock
+from ..effort import DEFAULT_THINK
 from ..engine import legal_actions, resolve
 from ..events import Event, GameEnded, RoundEnded
 from ..sides import partner_of, team_of
@@ -87,7 +88,7 @@ class ExpertBot(Bot):
     level = "expert"
     thinks = True
 
-    def __init__(self, seed: int | str, seat: int, think: int = 300) -> None:
+    def __init__(self, seed: int | str, seat: int, think: int = DEFAULT_THINK) -> None:
         super().__init__(seed, seat)
         self.think = think
         self.strong = StrongBot(seed, seat)

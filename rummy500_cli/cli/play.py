@@ -13,6 +13,7 @@ from typing import IO
 
 import click
 
+from ..effort import DEFAULT_THINK, MAX_THINK
 from .failure import Failure, warn
 from .options import (
     SEAT_HELP,
@@ -147,6 +148,8 @@ def _parse_seats(
         parts = value.split(":")
         if parts[0].lower() == "bot" and len(parts) > 1:
             parts = [f"bot:{parts[1]}", *parts[2:]]
+        if len(parts) > 1 and parts[1].strip().isdigit():  # expert:1000[:NAME]
+            parts = [f"{parts[0]}:{parts[1]}", *parts[2:]]
         try:
             kinds[seat] = parse_seat_kind(parts[0])
         except RulesError as error:
@@ -314,6 +317,14 @@ def _go(
     "greedy, strong, expert (default: bots in the config file, else greedy).",
 )
 @click.option(
+    "--think",
+    type=click.IntRange(1, MAX_THINK),
+    default=None,
+    metavar="EFFORT",
+    help=f"The expert bots' effort per move (default {DEFAULT_THINK}, about 20 ms a move; "
+    "time grows in proportion); also per seat, as --bots expert:1000.",
+)
+@click.option(
     "--seat",
     "seats",
     multiple=True,
@@ -353,6 +364,7 @@ def play(
     players,
     name,
     bots,
+    think,
     seats,
     seed,
     deck,
@@ -388,6 +400,10 @@ def play(
     rules = rules_from(variant, rule, target, players)
     prefs = _preferences()
     names, kinds = _parse_seats(players, name or prefs["name"], bots or prefs["bots"], seats)
+    if think is not None:
+        from ..seats import with_effort
+
+        kinds = [with_effort(kind, think) for kind in kinds]
     if seed is None:
         import secrets  # (here, not at the top: it loads OpenSSL, which --help need not)
 
@@ -414,6 +430,13 @@ def play(
 @click.argument("path", required=False, type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--seat", "seats", multiple=True, metavar="N=KIND", help=SEAT_HELP)
 @click.option(
+    "--think",
+    type=click.IntRange(1, MAX_THINK),
+    default=None,
+    metavar="EFFORT",
+    help="From now on, the expert bots' effort per move (recorded in the log).",
+)
+@click.option(
     "--trust-exec",
     is_flag=True,
     help="Run the programs (exec:) that the log's seats record, without asking.",
@@ -422,6 +445,7 @@ def play(
 def resume(
     path,
     seats,
+    think,
     trust_exec,
     commands,
     quiet,
@@ -457,14 +481,27 @@ def resume(
             raise Failure(f"no unfinished game is saved; start one with {program.command()} play")
     changes: dict[int, str] = {}
     players: tuple[str, ...] = ()
-    if seats:
+    if seats or think is not None:
         try:
-            header = read_log(path).events[0]
+            events = read_log(path).events
+            header = events[0]
             assert isinstance(header, GameStarted)  # (read_log checks the first line)
             players = header.players
         except LogError as error:
             raise Failure(str(error)) from None
         changes = seat_changes(seats, players)
+        if think is not None:
+            from ..line import played_line
+            from ..seats import with_effort
+
+            try:
+                now = played_line(events).kinds
+            except (ValueError, IndexError, TypeError):
+                raise Failure(f"{path}: not a game log that can be resumed") from None
+            for seat, kind in enumerate(now):
+                new = with_effort(changes.get(seat, kind), think)
+                if new != kind:
+                    changes[seat] = new
     prefs = _preferences()
     style = choose_style(color, ascii_cards, four_color, prefs)
     ask = not (trust_exec or json_mode or commands is not None) and (

@@ -33,7 +33,7 @@ def _read(path: Path):
 
 
 @click.command()
-@click.argument("log", type=LOG)
+@click.argument("log", type=click.Path(exists=True, path_type=Path))
 @click.option(
     "--parent",
     type=LOG,
@@ -46,7 +46,22 @@ def verify(log: Path, parent: Path | None) -> None:
     Checks every line's schema, the sequence numbers and the hash chain, the deals
     against the seed (or the stacked deck), every move against the recorded rules, and
     every score and total. Exit 0 with a one-line summary, or 1 at the first fault.
+
+    LOG may also be a `simulate --out` folder: every log is checked against its
+    slice's manifest (its SHA-256), audited, and its figures counted again against the
+    slice's summary; one line per slice.
     """
+    if log.is_dir():
+        from ..manifest import ManifestError
+        from ..render.printable import printable as shown
+        from ..shards import verify_folder
+
+        try:
+            for line in verify_folder(log):
+                click.echo(shown(line))
+        except ManifestError as error:
+            raise Failure(str(error)) from None
+        return
     from ..errors import LogError
     from ..events import GameStarted
     from ..records.audit import audit, check_parent

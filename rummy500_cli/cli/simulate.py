@@ -10,18 +10,17 @@ from __future__ import annotations
 
 import io
 import sys
+from pathlib import Path
 from typing import Any
 
 import click
 
+from ..effort import DEFAULT_THINK, MAX_THINK
 from ..variants import find_variant
 from .failure import Failure
 from .options import check_seed, default_players, rule_options, rules_from
 
-DEFAULT_THINK = 300
 MAX_GAMES = 10_000_000
-MAX_THINK = 60_000
-"""The longest thinking budget per decision, in milliseconds (a minute)."""
 
 
 def _parse_shard(value: str | None) -> tuple[int, int] | None:
@@ -133,6 +132,16 @@ def render(summary: dict[str, Any]) -> str:
                 for level, t in timing.items()
             )
         )
+    program = summary.get("program") or {}
+    games = summary.get("games_sha256")
+    lines.append(
+        f"program rummy500 {program.get('version', '?')} (code {str(program.get('code', '?'))[:12]})"
+        + (
+            f" · games sha256 {games[:16]}"
+            if games
+            else " · games unchecked (merged without their manifests)"
+        )
+    )
     return "\n".join(lines)
 
 
@@ -267,8 +276,8 @@ class _Null(io.StringIO):
     type=click.IntRange(1, MAX_THINK),
     default=DEFAULT_THINK,
     show_default=True,
-    metavar="MS",
-    help="The expert's budget per move, in milliseconds.",
+    metavar="EFFORT",
+    help="The expert's effort per move, counted in work (about 20 ms a move at 300).",
 )
 @click.pass_context
 def simulate(
@@ -306,7 +315,8 @@ def simulate(
     chosen = rules_from(variant, rule, target, count)
     slice_ = _parse_shard(shard)
 
-    from ..selfplay import Config, shard_range, summarize
+    from ..manifest import shard_range
+    from ..selfplay import Config, summarize
 
     config = Config(
         games=games,
@@ -319,8 +329,6 @@ def simulate(
     indices = shard_range(games, slice_)
     try:
         if out is not None:
-            from pathlib import Path
-
             from .paths import saves_dir, under
 
             folder = Path(out)
@@ -331,48 +339,55 @@ def simulate(
                 )
             folder.mkdir(parents=True, exist_ok=True)
         results = _run(config, indices, jobs, out)
+        summary = summarize(config, results, slice_)
+        if out is not None:
+            from .. import manifest
+
+            listed = [(game.index, game.seed, game.log_sha256) for game in results]
+            made = manifest.make(summary["config"], slice_, listed)
+            manifest.write(Path(out), made, summary)
     except OSError as error:
         raise Failure(f"cannot write the logs into {out}: {error.strerror}") from None
-    _emit(summarize(config, results, slice_), as_json)
-
-
-SUMMARY_LIMIT = 64 << 20
-"""The largest summary read (a summary of a million games is a few kilobytes)."""
-
-
-def _read_summary(name: str) -> bytes:
-    """The bytes of a summary file: a regular file of at most SUMMARY_LIMIT bytes (a pipe
-    or a device is refused, never waited on)."""
-    import os
-    import stat
-
-    if not stat.S_ISREG(os.stat(name).st_mode):
-        raise ValueError("not a regular file")
-    with open(name, "rb") as handle:
-        data = handle.read(SUMMARY_LIMIT + 1)
-    if len(data) > SUMMARY_LIMIT:
-        raise ValueError(f"more than {SUMMARY_LIMIT >> 20} MB")
-    return data
+    _emit(summary, as_json)
 
 
 @simulate.command("merge")
-@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
+@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
 @click.option("--json", "as_json", is_flag=True, help="Print the merged summary as JSON.")
-def merge_command(files: tuple[str, ...], as_json: bool) -> None:
-    """Add up the --json summaries of slices of one run (--shard K/N)."""
-    import json
+def merge_command(paths: tuple[str, ...], as_json: bool) -> None:
+    """Add up the summaries of slices of one run (--shard K/N).
 
+    Each PATH is a --json summary, or an --out folder whose slices' summaries and
+    manifests are read. A summary's manifest (manifest-K-of-N.json beside
+    summary-K-of-N.json) is checked against it wherever it is found; slices of other
+    runs or programs, a slice given twice, or a manifest that lists other games are
+    refused.
+    """
     from ..errors import clipped
+    from ..manifest import ManifestError, pairs_in, read_json
     from ..selfplay import MergeError, merge
 
-    summaries = []
-    for name in files:
-        try:
-            summaries.append(json.loads(_read_summary(name)))
-        except (OSError, ValueError, RecursionError) as error:
-            raise Failure(f"{name}: not a JSON summary ({clipped(str(error), 200)})") from None
+    summaries: list[dict[str, Any]] = []
+    manifests: list[dict[str, Any] | None] = []
     try:
-        merged = merge(summaries)
+        for name in paths:
+            path = Path(name)
+            if path.is_dir():
+                pairs = pairs_in(path)
+                if not pairs:
+                    raise ManifestError(f"{name}: no manifest in this folder")
+                for manifest, summary in pairs:
+                    manifests.append(read_json(manifest))
+                    summaries.append(read_json(summary))
+                continue
+            summaries.append(read_json(path))
+            beside = path.with_name("manifest" + path.name.removeprefix("summary"))
+            found = path.name.startswith("summary") and beside.is_file()
+            manifests.append(read_json(beside) if found else None)
+    except ManifestError as error:
+        raise Failure(f"not a JSON summary: {clipped(str(error), 200)}") from None
+    try:
+        merged = merge(summaries, manifests)
     except (MergeError, KeyError, TypeError, AttributeError, ValueError) as error:
         raise Failure(f"cannot merge: {clipped(str(error), 200)}") from None
     _emit(merged, as_json)

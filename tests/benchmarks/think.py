@@ -1,0 +1,66 @@
+"""What the expert's effort (`--think`) costs in time on this machine (run from the
+repository root: python tests/benchmarks/think.py --games 6).
+
+The effort is counted in work, so games replay alike anywhere; this prints what each
+effort takes here, for the man pages' table: for each effort, the expert's time per move
+(mean, median, 99th percentile, longest) over heads-up games against strong and over
+games at a table of `--players` (one expert, the other seats strong), the same deals
+for every effort; and the mean in milliseconds per unit of effort, whose steadiness from
+effort to effort is what makes the time predictable (it grows in proportion).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import time
+
+from rummy500_cli.rules import make_rules
+from rummy500_cli.selfplay import bot_game
+
+
+def times(think: int, players: int, games: int, seed: str) -> list[float]:
+    """Every expert decision's time in ms over `games` games (expert in seat g % players)."""
+    found: list[float] = []
+    rules = make_rules({})
+    for game in range(games):
+        expert = game % players
+        levels = ["strong"] * players
+        levels[expert] = "expert"
+
+        def timer(seat: int, seconds: float, expert: int = expert) -> None:
+            if seat == expert:
+                found.append(seconds * 1000)
+
+        bot_game(players, rules, f"{seed}-{game // players}", levels, think=think, timer=timer)
+    return found
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--efforts", default="75,150,300,600,1200")
+    parser.add_argument("--games", type=int, default=6, help="games per effort and table")
+    parser.add_argument("--tables", default="2,4", help="players at the tables measured")
+    parser.add_argument("--seed", default="think")
+    args = parser.parse_args()
+    load = os.getloadavg()[0]
+    print(f"load average {load:.2f} on {os.cpu_count()} cores at the start; times are wall ms")
+    print("players  effort  moves   mean  median    p99     max  ms per 100 effort")
+    for players in (int(word) for word in args.tables.split(",")):
+        for think in (int(word) for word in args.efforts.split(",")):
+            started = time.perf_counter()
+            found = times(think, players, args.games, args.seed)
+            found.sort()
+            p99 = found[min(len(found) - 1, int(0.99 * len(found)))]
+            mean = statistics.fmean(found)
+            print(
+                f"{players:7d}  {think:6d}  {len(found):5d}  {mean:5.1f}  "
+                f"{statistics.median(found):6.1f}  {p99:5.0f}  {found[-1]:6.0f}  "
+                f"{100 * mean / think:8.2f}   ({time.perf_counter() - started:.0f} s)",
+                flush=True,
+            )
+
+
+if __name__ == "__main__":
+    main()
