@@ -66,7 +66,7 @@ class LazyGroup(click.Group):
             return None
         module = importlib.import_module(entry[0])
         command: click.Command = getattr(module, entry[1])
-        if ctx.resilient_parsing and "_RUMMY500_COMPLETE" in os.environ:  # Tab pressed
+        if "_RUMMY500_COMPLETE" in os.environ:  # Tab pressed: the values too
             from .shell import attach
 
             attach(cmd_name, command)

@@ -279,12 +279,12 @@ def attach(name: str, command: click.Command) -> None:
             param._custom_shell_complete = complete
 
 
-@click.command(no_args_is_help=True)
-@click.argument("shell", type=click.Choice(SHELLS))
-def completion(shell: str) -> None:
-    """Print the script that makes Tab complete rummy500 in SHELL (bash, zsh or fish):
-    commands, options, and their values (man pages, config keys, bot levels, variants,
-    rule options, saved games).
+@click.command()
+@click.argument("shell", type=click.Choice(SHELLS), required=False)
+def completion(shell: str | None) -> None:
+    """Print the script that makes Tab complete rummy500 in SHELL (bash, zsh or fish;
+    default: the shell $SHELL names): commands, options, and their values (man pages,
+    config keys, bot levels, variants, rule options, saved games).
 
     \b
     bash:  eval "$(rummy500 completion bash)"   (in ~/.bashrc)
@@ -295,6 +295,13 @@ def completion(shell: str) -> None:
 
     from .main import main
 
+    if shell is None:
+        shell = Path(os.environ.get("SHELL", "")).name
+        if shell not in SHELLS:
+            raise click.UsageError(
+                "name the shell: rummy500 completion bash, zsh or fish "
+                f"($SHELL is {os.environ.get('SHELL', '')!r})"
+            )
     cls = Bash if shell == "bash" else get_completion_class(shell)
     assert cls is not None  # the choice holds only the shells click knows
     click.echo(cls(main, {}, "rummy500", COMPLETE_VAR).source())

@@ -133,3 +133,11 @@ def test_tab_in_a_real_bash(tmp_path: Path) -> None:
         child.expect(pexpect.EOF)
     finally:
         child.close(force=True)
+
+
+def test_completion_without_a_shell_takes_the_one_shell_names() -> None:
+    named = CliRunner().invoke(main, ["completion"], env={"SHELL": "/usr/bin/zsh"})
+    assert named.exit_code == 0 and "compdef" in named.stdout
+    unknown = CliRunner().invoke(main, ["completion"], env={"SHELL": "/bin/tcsh"})
+    assert unknown.exit_code == 2
+    assert "name the shell: rummy500 completion bash, zsh or fish" in unknown.stderr

@@ -12,7 +12,7 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from rummy500_cli.cli.main import _escaped, main
+from rummy500_cli.cli.main import COMMANDS, _escaped, main
 from rummy500_cli.records.log import read_log
 
 pexpect = pytest.importorskip("pexpect")
@@ -35,13 +35,19 @@ def test_bare_off_a_terminal_prints_the_readable_help_and_exits_0() -> None:
     assert result.stderr == ""
 
 
-def test_a_command_given_no_arguments_shows_its_help_on_lines() -> None:
+needs = click.Command(
+    "needs", no_args_is_help=True, params=[click.Argument(["x"])], help="Needs an X."
+)
+
+
+def test_a_command_given_no_arguments_shows_its_help_on_lines(monkeypatch) -> None:
     # click 8.2+ raises NoArgsIsHelpError, a usage error whose message is the help
-    result = run("completion")
+    monkeypatch.setitem(COMMANDS, "needs", ("test_front_menu", "needs", "Needs an X."))
+    result = run("needs")
     assert result.exit_code == 2
     assert "\\n" not in result.stderr
-    assert "Usage: rummy500 completion" in result.stderr
-    assert len(result.stderr.splitlines()) > 3
+    assert "Usage: rummy500 needs [OPTIONS] X" in result.stderr
+    assert "  Needs an X." in result.stderr.splitlines()
 
 
 def test_escaped_keeps_newlines_and_escapes_other_control_characters() -> None:
