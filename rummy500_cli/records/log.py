@@ -27,6 +27,7 @@ import msgspec
 
 from ..errors import LogError
 from ..events import FORMAT_VERSION, AnyEvent, Event, GameStarted
+from ..nesting import too_deep
 from ..state import State, fold
 
 
@@ -85,6 +86,8 @@ _TOO_DEEP = "JSON nested too deeply for a log line (a log line nests a few level
 
 
 def _check_header(path: object, first: bytes) -> None:
+    if too_deep(first):  # one limit on every Python (rummy500_cli/nesting.py)
+        raise LogError(f"{path}:1: {_TOO_DEEP}; not a game log")
     try:
         raw = msgspec.json.decode(first)
     except msgspec.DecodeError as error:
@@ -206,6 +209,8 @@ def _checked_events(chunks: list[bytes], path: object) -> list[Event]:
     decode = _decoder.decode
     sha = hashlib.sha256
     for number, line in enumerate(chunks):
+        if too_deep(line):  # one limit on every Python (rummy500_cli/nesting.py)
+            raise LogError(f"{path}:{number + 1}: {_TOO_DEEP}")
         try:
             entry = decode(line)
         except msgspec.DecodeError as error:
