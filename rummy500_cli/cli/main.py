@@ -94,7 +94,8 @@ class LazyGroup(click.Group):
         """A bare `rummy500`: at a terminal, the menu (cli/menu.py), whose choice is
         parsed as the command it stands for; elsewhere, the help on standard output."""
         if not args and not ctx.resilient_parsing:
-            if sys.stdin.isatty() and sys.stdout.isatty():
+            dumb = os.environ.get("TERM", "").strip().lower() == "dumb"
+            if sys.stdin.isatty() and sys.stdout.isatty() and not dumb:
                 from .menu import choose_command
 
                 chosen = choose_command()
@@ -120,6 +121,9 @@ class LazyGroup(click.Group):
 
     def invoke(self, ctx: click.Context) -> Any:
         """Run the command; an error nobody foresaw is still one line, never a traceback."""
+        from .output import lenient_output
+
+        lenient_output()  # an output that is not UTF-8 gets look-alikes, never an error
         try:
             return super().invoke(ctx)
         except click.UsageError as error:

@@ -283,7 +283,9 @@ def export(log: Path, fmt: str, ascii_cards: bool) -> None:
     analysis, missing = _saved_analysis(log, data)
     if analysis is None and ("out of date" in missing or "cannot be read" in missing):
         warn(f"{missing}; exported without it")
-    style = Style(ascii=ascii_cards)
+    from .output import utf_output
+
+    style = Style(ascii=ascii_cards or not utf_output())
     click.echo(style.text(transcript(data.events, style, fmt == "markdown", analysis)), nl=False)
 
 

@@ -293,7 +293,7 @@ def completion(shell: str | None) -> None:
     """
     from click.shell_completion import get_completion_class
 
-    from .main import main
+    main = click.get_current_context().find_root().command  # the rummy500 group
 
     if shell is None:
         shell = Path(os.environ.get("SHELL", "")).name

@@ -330,6 +330,16 @@ class LogWriteError(LogError):
         self.no_space = no_space
 
 
+def _remove_folders(folders: list[Path]) -> None:
+    """Remove the folders made for a log that is not kept, deepest first, each only
+    while empty (another game may have been saved there since)."""
+    for folder in folders:
+        try:
+            folder.rmdir()
+        except OSError:
+            return
+
+
 class LogWriter:
     """Appends events to one log, holding its lock while the game is open.
 
@@ -344,6 +354,10 @@ class LogWriter:
         self.prev = prev
         self._size = size
         """The byte length of the lines written so far."""
+        self._made: list[Path] = []
+        """The folders `create` made for this log, deepest first: a log discarded takes
+        them away again, so a game that saved nothing leaves no folder either (not even
+        a missing $HOME)."""
 
     @classmethod
     def create(
@@ -355,10 +369,16 @@ class LogWriter:
         it under the saves folder); elsewhere the parent must exist. If the first events
         cannot be written, no file is left behind."""
         target = Path(path)
+        made: list[Path] = []
         if make_parents:
+            for folder in [target.parent, *target.parent.parents]:
+                if folder.exists() or folder.is_symlink():
+                    break
+                made.append(folder)
             try:
                 target.parent.mkdir(parents=True, exist_ok=True)
             except OSError as error:
+                _remove_folders(made)
                 raise LogError(f"{target.parent}: cannot create: {error.strerror}") from None
         elif not target.parent.is_dir():
             what = "is not a folder" if target.parent.exists() else "does not exist"
@@ -371,14 +391,17 @@ class LogWriter:
         except FileExistsError:
             raise LogError(f"{target}: a file is already there; choose another path") from None
         except OSError as error:
+            _remove_folders(made)
             raise LogError(f"{target}: cannot create: {error.strerror}") from None
         writer = cls(target, handle, 0, "")
+        writer._made = made
         try:
             writer._lock()
             writer.append(events)
         except LogError as error:
             handle.close()
             target.unlink(missing_ok=True)
+            _remove_folders(made)
             if isinstance(error, LogWriteError):
                 problem = _write_problem(error.__cause__)
                 raise LogError(f"{target}: {problem}: nothing was saved") from None
@@ -461,6 +484,7 @@ class LogWriter:
         one played leaves no file behind."""
         self.path.unlink(missing_ok=True)
         self.close()
+        _remove_folders(self._made)
 
     def close(self) -> None:
         """Release the lock and the file (every line is already written: nothing to
