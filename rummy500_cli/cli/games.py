@@ -97,7 +97,8 @@ def games(show_all: bool) -> None:
         table.append((name, when, str(state.round), players, status))
     more = f"{program.command()} games --all"
     if not table:
-        click.echo(printable(f"No unfinished games in {folder}; {more} lists the finished ones."))
+        finished = f"{hidden} finished game" + ("" if hidden == 1 else "s")
+        click.echo(printable(f"No unfinished games in {folder}; {more} lists the {finished}."))
         return
     click.echo(printable(f"Saved games in {folder}:"))
     for text in _layout(table, _width()):

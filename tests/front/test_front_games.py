@@ -51,6 +51,19 @@ def test_games_fit_80_and_100_columns_and_say_what_is_hidden() -> None:
     assert len(piped) == 2 + 3
 
 
+def test_only_finished_games_are_counted() -> None:
+    folder = saves()
+    folder.mkdir(parents=True)
+    over = ["--seat", "0=random", "--bots", "random", "--target", "50", "-q"]
+    result = rummy("play", "--seed", "1", *over, "--save", str(folder / "a.jsonl"), input="")
+    assert result.exit_code == 0, result.output
+    shown = rummy("games").stdout
+    assert (
+        shown
+        == f"No unfinished games in {folder}; rummy500 games --all lists the 1 finished game.\n"
+    )
+
+
 def test_elide_and_wrap() -> None:
     assert _elide("20261205-030831-seed5.jsonl", 20) == "2026…831-seed5.jsonl"
     assert _elide("a.jsonl", 20) == "a.jsonl"
