@@ -5,9 +5,10 @@ a recent game, the manual), chosen with the arrow keys and Enter or with a lette
 Each choice stands for a command, and the menu only answers which: `choose_command()`
 returns that command's words (`["resume"]`, `["replay", PATH]`), and the group parses
 and runs them as if they had been typed, so a choice and its command share one code
-path. Each line shows the command it stands for, which teaches it.
+path. The line under the choices shows the command the highlighted one stands for,
+and the command chosen is printed before it runs, which teaches it.
 
-The menu is drawn inline (not full screen) in at most 15 rows, so it fits 80x24 and
+The menu is drawn inline (not full screen) in at most 13 rows, so it fits 80x24 and
 leaves the screen readable after it. Off a terminal, a bare `rummy500` prints its help
 instead (cli/main.py).
 """
@@ -111,7 +112,7 @@ def choose(title: str, choices: list[Choice]) -> Choice | None:
     from prompt_toolkit.styles import Style as PTStyle
 
     selected = [0]
-    width = max(len(choice.label) for choice in choices) + 6
+    width = max(len(choice.label) for choice in choices) + 6  # the selected row's bar
     bindings = KeyBindings()
 
     def text() -> StyleAndTextTuples:
@@ -120,9 +121,9 @@ def choose(title: str, choices: list[Choice]) -> Choice | None:
             style = "class:selected" if index == selected[0] else ""
             mark = ">" if index == selected[0] else " "
             lines.append((style, f"{mark} {choice.key}  {choice.label}".ljust(width)))
-            if choice.hint:
-                lines.append(("class:hint", "  " + choice.hint))
             lines.append(("", "\n"))
+        hint = choices[selected[0]].hint
+        lines.append(("class:hint", f"  {hint}\n" if hint else "\n"))
         lines.append(("class:hint", "Up/Down and Enter, or a key; q or Esc leaves."))
         return lines
 
@@ -166,7 +167,7 @@ def choose(title: str, choices: list[Choice]) -> Choice | None:
     style = PTStyle.from_dict(
         {"title": "bold", "selected": "reverse", "hint": "italic"}  # legible without colour
     )
-    height = 2 + len(choices)
+    height = 3 + len(choices)
     app: Application[Choice | None] = Application(
         layout=Layout(HSplit([Window(FormattedTextControl(text), height=height)])),
         key_bindings=bindings,

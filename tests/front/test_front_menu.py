@@ -175,8 +175,8 @@ def test_k_starts_a_quick_game_and_p_replays_a_recent_one(env) -> None:
         child.expect("Quit")
         child.send("p")
         child.expect("Replay which game")
-        child.expect("Quit")
-        assert games[0].name in plain(child.before)
+        child.expect("Up/Down")  # the highlighted game's file under the list
+        assert "1  " in plain(child.before) and games[0].name in plain(child.before)
         child.send("1")
         child.expect("Round 1")  # the viewer, on the first deal
         child.send("q")
