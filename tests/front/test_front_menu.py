@@ -183,3 +183,15 @@ def test_k_starts_a_quick_game_and_p_replays_a_recent_one(env) -> None:
         assert finish(child) == 0
     finally:
         child.close(force=True)
+
+
+def test_m_shows_the_manual(env) -> None:
+    child = spawn(env)
+    try:
+        child.expect("Quit")
+        child.send("m")
+        child.expect("rummy500 man")  # the command it stands for
+        child.expect(r"RUMMY500\(6\)")  # the page, through man and its pager
+        assert finish(child) == 0
+    finally:
+        child.close(force=True)
