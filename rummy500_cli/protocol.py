@@ -19,6 +19,7 @@ from .cards import Card
 from .engine import legal_actions
 from .errors import ParseError
 from .events import Event, GameStarted
+from .nesting import too_deep
 from .render.printable import printable, printable_json
 from .state import State
 from .view import view, visible_event
@@ -98,6 +99,8 @@ def read_input(line: str) -> str | Ping:
         if words[:1] and words[0].lower() == "ping":
             return Ping(words[1] if len(words) > 1 else None)
         return text
+    if too_deep(text):  # one limit on every Python (rummy500_cli/nesting.py)
+        raise ParseError(f"not a message: {TOO_DEEP}")
     try:
         message = msgspec.json.decode(text)
     except msgspec.DecodeError as error:

@@ -769,6 +769,7 @@ def test_games_lists_saved_games(saves, deck_file):
         "file     last played       round  players (kind) total           status",
         "a.jsonl  2026-03-04 05:08      1  Ana (human) 0, Ada (greedy) 0  unfinished",
         f"c.jsonl  2026-03-04 05:06         unreadable: rummy500 verify {saves / 'c.jsonl'}",
+        "1 finished game is not shown: rummy500 games --all lists all.",
     ]
     everything = lines_of(rummy("games", "--all").stdout)
     assert everything[1].split() == [

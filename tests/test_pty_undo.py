@@ -63,8 +63,8 @@ def test_the_viewer_s_take_over_asks_which_seat(tmp_path, env) -> None:  # noqa:
     log.write_bytes(encode_log(scripted(events, "draw", "discard KD", "draw")))
     screen = Terminal(["replay", str(log)], env)
     try:
-        screen.shows("Press ? for the keys.")
-        for _ in range(4):
+        screen.shows("Press ? for the keys.")  # on the first deal, event 2
+        for _ in range(2):
             screen.press("l")
         screen.shows("event 4/5")
         screen.press("t")

@@ -64,7 +64,10 @@ def latest_unfinished() -> Path | None:
 @click.command()
 @click.option("--all", "show_all", is_flag=True, help="Show finished games too.")
 def games(show_all: bool) -> None:
-    """List saved games: file, date, round, players with their kinds and totals, status."""
+    """List saved games: file, date, round, players with their kinds and totals, status.
+
+    At a terminal (or with COLUMNS set) the table fits the width: a long file name is
+    shortened in its middle and the players wrap, one or more a line, between players."""
     from ..render.printable import names, printable
     from .paths import saves_dir
 
@@ -73,38 +76,108 @@ def games(show_all: bool) -> None:
     if not rows:
         click.echo(printable(f"No saved games in {folder}."))
         return
-    table: list[tuple[str, str, str, str, str]] = []
+    table: list[tuple[str, str, str, list[str], str]] = []
+    hidden = 0
     for path, mtime, line, state in rows:
         when = dt.datetime.fromtimestamp(mtime).strftime("%Y-%m-%d %H:%M")
-        name = _short(path, folder)
+        name = printable(_short(path, folder))
         if state is None:
             command = f"{program.command()} verify {shlex.quote(str(path))}"
-            table.append((name, when, "", f"unreadable: {command}", ""))
+            table.append((name, when, "", [printable(f"unreadable: {command}")], ""))
             continue
         if state.over and not show_all:
+            hidden += 1
             continue
         kinds = line.kinds  # who plays each seat now
-        players = ", ".join(
+        players = [
             f"{player} ({_kind(kind)}) {total}"
             for player, kind, total in zip(names(state.players), kinds, state.totals, strict=True)
-        )
+        ]
         status = "finished" if state.over else "unfinished"
         table.append((name, when, str(state.round), players, status))
+    more = f"{program.command()} games --all"
     if not table:
-        click.echo(printable(f"No unfinished games in {folder}; --all lists the finished ones."))
+        finished = f"{hidden} finished game" + ("" if hidden == 1 else "s")
+        click.echo(printable(f"No unfinished games in {folder}; {more} lists the {finished}."))
         return
     click.echo(printable(f"Saved games in {folder}:"))
-    heads = ("file", "last played", "round", "players (kind) total", "status")
-    readable = [heads, *(row for row in table if row[4])]  # an unreadable row runs on
-    widths = [max(len(row[i]) for row in [heads, *table]) for i in range(3)]
-    widths.append(max(len(row[3]) for row in readable))
-    for row in [heads, *table]:
-        cells = [row[0].ljust(widths[0]), row[1].ljust(widths[1]), row[2].rjust(widths[2])]
-        if row[4] or row is heads:
-            cells += [row[3].ljust(widths[3]), row[4]]
+    for text in _layout(table, _width()):
+        click.echo(text.rstrip())
+    if hidden:
+        games_word = "game is" if hidden == 1 else "games are"
+        click.echo(printable(f"{hidden} finished {games_word} not shown: {more} lists all."))
+
+
+def _width() -> int | None:
+    """The width to fit: the terminal's, or COLUMNS; None (no limit) in a pipe."""
+    import os
+    import shutil
+    import sys
+
+    if not sys.stdout.isatty() and not os.environ.get("COLUMNS", "").strip().isdigit():
+        return None
+    return max(40, shutil.get_terminal_size((80, 24)).columns)
+
+
+HEADS = ("file", "last played", "round", "players (kind) total", "status")
+SEP = "  "
+MIN_FILE = 20
+MIN_PLAYERS = 24
+
+
+def _layout(table: list[tuple[str, str, str, list[str], str]], width: int | None) -> list[str]:
+    """The table's lines, fitted to `width`: the file name shortened near its start down
+    to MIN_FILE, then the players wrapped between players (a player longer than the
+    column cut); an unreadable game's line (its players empty) runs on as it is, since
+    it is a command to paste."""
+    readable = [row for row in table if row[4]]
+    file_w = max(len(row[0]) for row in [HEADS, *table])
+    when_w = max(len(row[1]) for row in [HEADS, *table])
+    round_w = max(len(row[2]) for row in [HEADS, *table])
+    status_w = max(len(row[4]) for row in [HEADS, *table])
+    players_w = max([len(HEADS[3]), *(len(", ".join(row[3])) for row in readable)])
+    if width is not None:
+        fixed = when_w + round_w + status_w + 4 * len(SEP)
+        longest = max([0, *(len(player) + 1 for row in readable for player in row[3])])
+        need = min(players_w, max(MIN_PLAYERS, longest))  # the players' least room
+        file_w = min(file_w, max(MIN_FILE, width - fixed - need))
+        players_w = max(len(HEADS[3]), min(players_w, width - fixed - file_w))
+    lines = []
+    for row in [(*HEADS[:3], [HEADS[3]], HEADS[4]), *table]:
+        name, when, round_, players, status = row
+        cells = [_elide(name, file_w).ljust(file_w), when.ljust(when_w), round_.rjust(round_w)]
+        if not status and row[0] != HEADS[0]:  # unreadable: the command runs on
+            lines.append(SEP.join([*cells, players[0]]))
+            continue
+        wrapped = _wrap(players, players_w)
+        lines.append(SEP.join([*cells, wrapped[0].ljust(players_w), status]))
+        indent = " " * (file_w + when_w + round_w + 3 * len(SEP))
+        lines += [indent + more for more in wrapped[1:]]
+    return lines
+
+
+def _elide(text: str, width: int) -> str:
+    """`text` in at most `width` characters: an ellipsis for what is cut, near its
+    start, since names differ most at their end (saves are named date-time-seed)."""
+    if len(text) <= width:
+        return text
+    head = min(4, (width - 1) // 3)
+    tail = width - 1 - head
+    return text[:head] + "…" + text[len(text) - tail :]
+
+
+def _wrap(items: list[str], width: int) -> list[str]:
+    """Items joined by ", " into lines of at most `width`, broken only between items."""
+    lines: list[str] = []
+    for index, item in enumerate(items):
+        piece = item + ("," if index < len(items) - 1 else "")
+        if len(piece) > width:
+            piece = piece[: width - 1] + "…"
+        if lines and len(lines[-1]) + 1 + len(piece) <= width:
+            lines[-1] += " " + piece
         else:
-            cells.append(row[3])
-        click.echo(printable("  ".join(cells).rstrip()))
+            lines.append(piece)
+    return lines or [""]
 
 
 def _short(path: Path, folder: Path) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 from typing import Any
 
@@ -40,6 +41,11 @@ COMMANDS = {
         "Show or set the preferences of the config file.",
     ),
     "man": ("rummy500_cli.cli.manual", "man", "Show a man page: rummy500, play, rules, ..."),
+    "completion": (
+        "rummy500_cli.cli.shell",
+        "completion",
+        "Print the script for Tab completion in bash, zsh or fish.",
+    ),
     "example-bot": (
         "rummy500_cli.cli.example",
         "example_bot",
@@ -59,7 +65,12 @@ class LazyGroup(click.Group):
         if entry is None:
             return None
         module = importlib.import_module(entry[0])
-        return getattr(module, entry[1])
+        command: click.Command = getattr(module, entry[1])
+        if "_RUMMY500_COMPLETE" in os.environ:  # Tab pressed: the values too
+            from .shell import attach
+
+            attach(cmd_name, command)
+        return command
 
     def resolve_command(
         self, ctx: click.Context, args: list[str]
@@ -73,6 +84,28 @@ class LazyGroup(click.Group):
             if close:
                 ctx.fail(f"No such command {name!r}. Did you mean {close!r}?")
         return super().resolve_command(ctx, args)
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        if os.environ.get("_RUMMY500_COMPLETE"):  # Tab pressed: the shell asks for words
+            from . import shell  # noqa: F401  (registers its bash completion)
+        return super().main(*args, **kwargs)
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        """A bare `rummy500`: at a terminal, the menu (cli/menu.py), whose choice is
+        parsed as the command it stands for; elsewhere, the help on standard output."""
+        if not args and not ctx.resilient_parsing:
+            dumb = os.environ.get("TERM", "").strip().lower() == "dumb"
+            if sys.stdin.isatty() and sys.stdout.isatty() and not dumb:
+                from .menu import choose_command
+
+                chosen = choose_command()
+                if chosen is None:
+                    ctx.exit(0)
+                args = chosen
+            else:
+                click.echo(ctx.get_help(), color=ctx.color)
+                ctx.exit(0)
+        return super().parse_args(ctx, args)
 
     def make_context(
         self,
@@ -88,6 +121,9 @@ class LazyGroup(click.Group):
 
     def invoke(self, ctx: click.Context) -> Any:
         """Run the command; an error nobody foresaw is still one line, never a traceback."""
+        from .output import lenient_output
+
+        lenient_output()  # an output that is not UTF-8 gets look-alikes, never an error
         try:
             return super().invoke(ctx)
         except click.UsageError as error:
@@ -111,10 +147,14 @@ class LazyGroup(click.Group):
 
 def _escaped(error: click.UsageError) -> click.UsageError:
     """A usage error as click shows it, with any control character the user typed
-    shown escaped (click would print it raw)."""
+    shown escaped (click would print it raw). Its lines stay lines: a message of
+    several (click's help for a command given no arguments) is never run together
+    into one line of literal `\\n`."""
     from ..render.printable import printable
 
-    return click.UsageError(printable(error.format_message()), error.ctx)
+    if isinstance(error, getattr(click.exceptions, "NoArgsIsHelpError", ())):  # click 8.2+
+        return error  # the help, all of it written here: nothing the user typed
+    return click.UsageError(printable(error.format_message(), keep=("\n",)), error.ctx)
 
 
 @click.group(

@@ -93,6 +93,11 @@ def _display_options(command):
     return command
 
 
+def dumb_terminal() -> bool:
+    """TERM=dumb: a terminal that takes no attributes (no colour, bold or dim)."""
+    return os.environ.get("TERM", "").strip().lower() == "dumb"
+
+
 def choose_style(color: bool | None, ascii_cards: bool, four_color: bool | None, prefs=None):
     """The one colour and symbol decision: flag, then the config file, then NO_COLOR,
     then the terminal."""
@@ -101,11 +106,12 @@ def choose_style(color: bool | None, ascii_cards: bool, four_color: bool | None,
     if color is None and prefs is not None and prefs["color"] != "auto":
         color = prefs["color"]
     if color is None:
-        color = not os.environ.get("NO_COLOR") and sys.stdout.isatty()
+        color = not os.environ.get("NO_COLOR") and sys.stdout.isatty() and not dumb_terminal()
     if four_color is None:
         four_color = bool(prefs["four_color"]) if prefs is not None else False
-    encoding = (getattr(sys.stdout, "encoding", None) or "").lower().replace("-", "")
-    ascii_cards = ascii_cards or encoding not in ("utf8", "utf16", "utf32")
+    from .output import utf_output
+
+    ascii_cards = ascii_cards or not utf_output()
     return Style(color=bool(color), ascii=ascii_cards, four_color=four_color)
 
 

@@ -123,7 +123,8 @@ def _seat(text: str | None, players: tuple[str, ...], option: str = "--as") -> i
     type=int,
     default=None,
     metavar="N",
-    help="Print the position after event N and exit (negative: from the end).",
+    help="Open at the position after event N (negative: from the end); off a terminal, "
+    "print it and exit.",
 )
 @click.option(
     "--as",
@@ -140,9 +141,10 @@ def replay(
 ) -> None:
     """Step through a game, event by event.
 
-    On a terminal: an interactive viewer (arrows, PgUp/PgDn, g N, ? for the keys). With
-    --at, or output that is not a terminal: the position after event N (default: the
-    last) printed as text; with --json, positions as JSON lines (every one without --at).
+    On a terminal: an interactive viewer (arrows, PgUp/PgDn, g N, ? for the keys), open
+    on the first deal, or at event N with --at. When input or output is not a terminal:
+    the position after event N (default: the last) printed as text; with --json,
+    positions as JSON lines (every one without --at).
     """
     from ..records.replay import Replay
     from ..render.position import describe_position, json_position
@@ -160,14 +162,15 @@ def replay(
         for position in positions:
             click.echo(printable_json(json_position(game, position, seat)))
         return
-    if at is not None or not (sys.stdin.isatty() and sys.stdout.isatty()):
-        position = _position(game, game.last if at is None else at)
+    start = None if at is None else _position(game, at)
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        position = game.last if start is None else start
         click.echo(style.text(describe_position(game, position, seat, style)), color=style.color)
         return
     from .viewer import view_replay
 
     analysis, missing = _saved_analysis(log, data)
-    taken = view_replay(game, log, seat, style, analysis, missing)
+    taken = view_replay(game, log, seat, style, analysis, missing, start=start)
     if taken is not None:
         _branch_and_play(log, data, *taken)
 
@@ -305,7 +308,9 @@ def export(log: Path, fmt: str, ascii_cards: bool) -> None:
     analysis, missing = _saved_analysis(log, data)
     if analysis is None and ("out of date" in missing or "cannot be read" in missing):
         warn(f"{missing}; exported without it")
-    style = Style(ascii=ascii_cards)
+    from .output import utf_output
+
+    style = Style(ascii=ascii_cards or not utf_output())
     click.echo(style.text(transcript(data.events, style, fmt == "markdown", analysis)), nl=False)
 
 

@@ -184,7 +184,10 @@ def _run(config: Any, indices: range, jobs: int, out: str | None) -> list[Any]:
                 context = multiprocessing.get_context(
                     "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
                 )
+                import signal
+
                 pool = context.Pool(min(jobs, len(indices)), initializer=_ignore_interrupts)
+                before = signal.signal(signal.SIGTERM, _on_terminate)
                 try:
                     work = [(config, index, out) for index in indices]
                     for result in pool.imap_unordered(_worker, work, chunksize=1):
@@ -192,9 +195,10 @@ def _run(config: Any, indices: range, jobs: int, out: str | None) -> list[Any]:
                         bar.update(1)
                     pool.close()
                 finally:
+                    signal.signal(signal.SIGTERM, before)
                     pool.terminate()
                     pool.join()
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, _Terminated):
         raise Failure(
             f"interrupted after {len(results)} of {len(indices)} games; nothing is summed up"
         ) from None
@@ -203,10 +207,42 @@ def _run(config: Any, indices: range, jobs: int, out: str | None) -> list[Any]:
 
 
 def _ignore_interrupts() -> None:
-    """A worker leaves Ctrl-C to the parent, which stops the pool."""
+    """A worker leaves Ctrl-C to the parent, which stops the pool; and it ends at once
+    when the parent ends, however it ends (killed even): it would play on for a game
+    or two and then print a BrokenPipeError traceback as it sent the result."""
+    import os
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    parent = os.getppid()
+    _die_with_parent()
+    if os.getppid() != parent:  # the parent ended before the line above
+        os._exit(1)
+
+
+def _die_with_parent() -> None:
+    """Linux: ask the kernel to end this process when its parent ends (PR_SET_PDEATHSIG
+    with SIGKILL: the worker holds nothing to clean up). Elsewhere nothing: the pool's
+    own shutdown, on Ctrl-C or SIGTERM, stops the workers."""
+    import sys
+
+    if not sys.platform.startswith("linux"):
+        return
+    import contextlib
+    import ctypes
+    import signal
+
+    with contextlib.suppress(OSError, AttributeError):
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, int(signal.SIGKILL), 0, 0, 0)  # 1: PR_SET_PDEATHSIG
+
+
+class _Terminated(Exception):
+    """SIGTERM, turned into an exception so that the pool is stopped on the way out."""
+
+
+def _on_terminate(signum: int, frame: Any) -> None:
+    raise _Terminated
 
 
 class _Null(io.StringIO):

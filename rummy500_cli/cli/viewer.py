@@ -47,12 +47,21 @@ HELP = (
 
 
 def view_replay(
-    game: Replay, path: Path, seat, style: Style, analysis=None, missing: str = ""
+    game: Replay,
+    path: Path,
+    seat,
+    style: Style,
+    analysis=None,
+    missing: str = "",
+    start: int | None = None,
 ) -> tuple[int, int] | None:
     """Run the viewer; answer the position to branch from and the seat to take when
     the user took over (t). `analysis` is the game's saved analysis (a
-    `records.sidecar.Analysis`), or None and `missing` says why there is none."""
-    position = 0
+    `records.sidecar.Analysis`), or None and `missing` says why there is none. It
+    opens at `start` (`replay --at N`), else on the first deal: the header alone
+    ("Round 0 · Not dealt") shows nothing to look at."""
+    deals = game.round_starts()
+    position = start if start is not None else (deals[0] if deals else 0)
     graph = False
     judged = {d.seq: d for d in analysis.decisions} if analysis is not None else {}
     # RULES: a seat's eyes (or an onlooker's) see no other hand: neither in the graph

@@ -27,6 +27,7 @@ import msgspec
 from .. import safe_read
 from ..errors import LogError
 from ..events import FORMAT_VERSION, AnyEvent, Event, GameStarted
+from ..nesting import too_deep
 from ..safe_read import open_regular, read_bounded, too_big
 from ..state import State, fold
 
@@ -87,6 +88,8 @@ _TOO_DEEP = "JSON nested too deeply for a log line (a log line nests a few level
 
 
 def _check_header(path: object, first: bytes) -> None:
+    if too_deep(first):  # one limit on every Python (rummy500_cli/nesting.py)
+        raise LogError(f"{path}:1: {_TOO_DEEP}; not a game log")
     try:
         raw = msgspec.json.decode(first)
     except msgspec.DecodeError as error:
@@ -208,6 +211,8 @@ def _checked_events(chunks: list[bytes], path: object) -> list[Event]:
     decode = _decoder.decode
     sha = hashlib.sha256
     for number, line in enumerate(chunks):
+        if too_deep(line):  # one limit on every Python (rummy500_cli/nesting.py)
+            raise LogError(f"{path}:{number + 1}: {_TOO_DEEP}")
         try:
             entry = decode(line)
         except msgspec.DecodeError as error:
@@ -273,6 +278,16 @@ class LogWriteError(LogError):
         self.no_space = no_space
 
 
+def _remove_folders(folders: list[Path]) -> None:
+    """Remove the folders made for a log that is not kept, deepest first, each only
+    while empty (another game may have been saved there since)."""
+    for folder in folders:
+        try:
+            folder.rmdir()
+        except OSError:
+            return
+
+
 class LogWriter:
     """Appends events to one log, holding its lock while the game is open.
 
@@ -287,6 +302,10 @@ class LogWriter:
         self.prev = prev
         self._size = size
         """The byte length of the lines written so far."""
+        self._made: list[Path] = []
+        """The folders `create` made for this log, deepest first: a log discarded takes
+        them away again, so a game that saved nothing leaves no folder either (not even
+        a missing $HOME)."""
 
     @classmethod
     def create(
@@ -298,10 +317,16 @@ class LogWriter:
         it under the saves folder); elsewhere the parent must exist. If the first events
         cannot be written, no file is left behind."""
         target = Path(path)
+        made: list[Path] = []
         if make_parents:
+            for folder in [target.parent, *target.parent.parents]:
+                if folder.exists() or folder.is_symlink():
+                    break
+                made.append(folder)
             try:
                 target.parent.mkdir(parents=True, exist_ok=True)
             except OSError as error:
+                _remove_folders(made)
                 raise LogError(f"{target.parent}: cannot create: {error.strerror}") from None
         elif not target.parent.is_dir():
             what = "is not a folder" if target.parent.exists() else "does not exist"
@@ -314,14 +339,17 @@ class LogWriter:
         except FileExistsError:
             raise LogError(f"{target}: a file is already there; choose another path") from None
         except OSError as error:
+            _remove_folders(made)
             raise LogError(f"{target}: cannot create: {error.strerror}") from None
         writer = cls(target, handle, 0, "")
+        writer._made = made
         try:
             writer._lock()
             writer.append(events)
         except LogError as error:
             handle.close()
             target.unlink(missing_ok=True)
+            _remove_folders(made)
             if isinstance(error, LogWriteError):
                 problem = _write_problem(error.__cause__)
                 raise LogError(f"{target}: {problem}: nothing was saved") from None
@@ -404,6 +432,7 @@ class LogWriter:
         one played leaves no file behind."""
         self.path.unlink(missing_ok=True)
         self.close()
+        _remove_folders(self._made)
 
     def close(self) -> None:
         """Release the lock and the file (every line is already written: nothing to
