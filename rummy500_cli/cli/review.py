@@ -49,10 +49,17 @@ def verify(log: Path, parent: Path | None) -> None:
     """
     from ..errors import LogError
     from ..events import GameStarted
+    from ..online.record import is_record, verify_record
     from ..records.audit import audit, check_parent
     from ..records.log import read_log
     from ..render.printable import printable
 
+    if is_record(log):  # a player's own record of an online game (rummy500-log(5))
+        try:
+            click.echo(printable(verify_record(log).line(log)))
+        except LogError as error:
+            raise Failure(str(error)) from None
+        return
     try:
         data = read_log(log)
         if data.warnings:
