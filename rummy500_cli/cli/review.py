@@ -46,6 +46,8 @@ def verify(log: Path, parent: Path | None) -> None:
     Checks every line's schema, the sequence numbers and the hash chain, the deals
     against the seed (or the stacked deck), every move against the recorded rules, and
     every score and total. Exit 0 with a one-line summary, or 1 at the first fault.
+    LOG may also be a player's own record of an online game: its deal is then proved
+    fair, and every card its seat saw checked.
     """
     from ..errors import LogError
     from ..events import GameStarted
