@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
@@ -177,19 +178,21 @@ class RecordData:
     """The record's line number of each of `events`."""
 
 
+RECORD_START = b'{"type":"record"'
+"""How a record's first line begins, as `SeatRecord` writes it."""
+
+
 def is_record(path: Path) -> bool:
-    """Whether the file at `path` begins as a record does (its first line's `type` is
-    `record`), for `verify`, which reads logs and records alike."""
+    """Whether `path` is a regular file that begins as a record does (`RECORD_START`),
+    for `verify`, which reads logs and records alike. It never opens anything else (a
+    named pipe would wait for a writer), and reads a few bytes only."""
     try:
+        if not stat.S_ISREG(path.stat().st_mode):
+            return False
         with open(path, "rb") as handle:
-            first = handle.readline(MAX_RECORD_LINE)
+            return handle.read(len(RECORD_START)) == RECORD_START
     except OSError:
         return False
-    try:
-        raw = msgspec.json.decode(first)
-    except (msgspec.DecodeError, RecursionError):
-        return False
-    return isinstance(raw, dict) and raw.get("type") == "record"
 
 
 def read_record(path: Path) -> RecordData:
