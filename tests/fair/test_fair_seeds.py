@@ -199,3 +199,13 @@ def test_an_unfinished_game_may_be_revealed() -> None:
     secret, events = fair_log(make_rules(variant="jokers"))
     summary = audit(parse_log(encode_log([*events, fairness.reveal(secret)])))
     assert not summary.finished
+
+
+def test_the_reveal_is_told_in_words() -> None:
+    from rummy500_cli.render.narrate import Narrator
+    from rummy500_cli.render.style import Style
+    from rummy500_cli.state import fold
+
+    _, events = whole_fair_game()
+    (line,) = Narrator(Style()).feed(events[-1], fold(events))
+    assert line == "The host reveals the seed it committed to: every deal can be checked."
