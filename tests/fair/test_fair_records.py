@@ -9,10 +9,12 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given
+from hypothesis import strategies as st
 
 from rummy500_cli.cli.main import main
 from rummy500_cli.engine import new_game
-from rummy500_cli.events import GameStarted, StockDrawn
+from rummy500_cli.events import GameStarted, RoundDealt, StockDrawn
 from rummy500_cli.online import fairness, projection
 from rummy500_cli.online.record import (
     RecordError,
@@ -288,3 +290,54 @@ def test_projection_keeps_the_seed_and_the_stacked_deck_at_the_host() -> None:
     assert dealt["hands"][1] == 13 and dealt["stock"] == len(events[2].stock)
     assert all(isinstance(hand, int) for hand in projection.visible(events[2], None)["hands"])
     assert b"secret seed" not in projection.project_line(events[0], 0, None)
+
+
+JSON = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.sampled_from(["", "JK", "10H", "x", "seed_revealed"]),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3)
+    ),
+    max_leaves=6,
+)
+HONEST = None
+
+
+def _honest(tmp: Path) -> list[str]:
+    """An honest record of the game's first round (the host ended the table then)."""
+    global HONEST
+    if HONEST is None:
+        deals = [seq for seq, event in enumerate(EVENTS) if isinstance(event, RoundDealt)]
+        events = [*EVENTS[: deals[1] + 1], EVENTS[-1]]
+        HONEST = write(tmp / "honest.record", 1, events).read_text().splitlines()
+        assert verify_record(tmp / "honest.record").result == "the host ended it unfinished"
+    return HONEST
+
+
+@given(data=st.data())
+def test_a_damaged_record_is_refused_in_one_line_or_verifies(
+    data: st.DataObject, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """Any member of any line replaced by any JSON value: verify answers RecordError or
+    its summary, never anything else."""
+    folder = tmp_path_factory.mktemp("damaged")
+    lines = list(_honest(folder))
+    index = data.draw(st.integers(0, len(lines) - 1))
+    message = json.loads(lines[index])
+    target = message
+    while isinstance(target, dict) and target and data.draw(st.booleans()):
+        key = data.draw(st.sampled_from(sorted(target)))
+        if not isinstance(target[key], dict):
+            break
+        target = target[key]
+    if isinstance(target, dict) and target:
+        target[data.draw(st.sampled_from(sorted(target)))] = data.draw(JSON)
+    lines[index] = json.dumps(message)
+    path = folder / "damaged.record"
+    path.write_text("\n".join(lines) + "\n")
+    try:
+        verify_record(path)
+    except RecordError as error:
+        assert "\n" not in str(error)
