@@ -341,3 +341,58 @@ def test_a_damaged_record_is_refused_in_one_line_or_verifies(
         verify_record(path)
     except RecordError as error:
         assert "\n" not in str(error)
+
+
+def test_a_record_with_takebacks_verifies(tmp_path: Path) -> None:
+    """A person against bots online may take moves back (when the host allows it): the
+    record holds the abandoned events and the taken_back lines, in the log's order, and
+    verifies from the state each takeback returns to; a changed card after it is refused."""
+    from rummy500_cli.bots import RandomBot
+    from rummy500_cli.bots.base import stream
+    from rummy500_cli.events import TakenBack
+    from rummy500_cli.records.log import read_log
+    from rummy500_cli.rules import make_rules
+    from rummy500_cli.session import Session
+
+    names, kinds = ["Ann", "Bob", "Cy"], ["human", "bot:greedy", "bot:random"]
+    given = ["", C1, C2]
+    rules = make_rules({"max_rounds": 1, "rum_call": True})
+    seed = fairness.derive_seed(SECRET.seed, given)
+    session = Session.start(tmp_path / "host.jsonl", names, kinds, rules, seed)
+    me, rng, moves = RandomBot("me", 0), stream(1, "takebacks"), 0
+    while not session.state.over and moves < 300:
+        while not session.state.over and not session.is_human(session.state.to_move):
+            session.submit(session.bot_move())
+        if session.state.over:
+            break
+        targets = session.line.targets(0)
+        if targets and rng.below(4) == 0:
+            session.undo(0, 1 + rng.below(min(2, len(targets))))
+            continue
+        session.submit(me.choose(session.state), 0)
+        moves += 1
+    session.close()
+    events = read_log(tmp_path / "host.jsonl").events  # the whole log, abandoned lines too
+    assert sum(isinstance(e, TakenBack) for e in events) >= 3
+    header = events[0]
+    events[0] = type(header)(
+        **{**_fields(header), "commitment": SECRET.commitment, "contributions": tuple(given)}
+    )
+    events.append(fairness.reveal(SECRET))
+    for seat in (0, 1, None):
+        path = write(tmp_path / f"{seat}.record", seat, events)
+        assert verify_record(path).events == len(events)
+    last_back = max(seq for seq, e in enumerate(events) if isinstance(e, TakenBack))
+    seq = next(
+        seq
+        for seq, e in enumerate(events)
+        if seq > last_back and isinstance(e, StockDrawn) and e.seat == 0
+    )
+    path = tmp_path / "0.record"
+
+    def card(message: dict) -> None:
+        if message.get("seq") == seq:
+            message["event"]["cards"] = ["JK"]
+
+    rewrite(path, card)
+    refused(path, f"{path}:{seq + 3}:", "stock_drawn is not what the revealed seed")
