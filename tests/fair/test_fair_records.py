@@ -356,7 +356,7 @@ def test_a_record_with_takebacks_verifies(tmp_path: Path) -> None:
 
     names, kinds = ["Ann", "Bob", "Cy"], ["human", "bot:greedy", "bot:random"]
     given = ["", C1, C2]
-    rules = make_rules({"max_rounds": 1, "rum_call": True})
+    rules = make_rules({"max_rounds": 2, "rum_call": True})
     seed = fairness.derive_seed(SECRET.seed, given)
     session = Session.start(tmp_path / "host.jsonl", names, kinds, rules, seed)
     me, rng, moves = RandomBot("me", 0), stream(1, "takebacks"), 0
