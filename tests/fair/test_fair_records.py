@@ -396,3 +396,28 @@ def test_a_record_with_takebacks_verifies(tmp_path: Path) -> None:
 
     rewrite(path, card)
     refused(path, f"{path}:{seq + 3}:", "stock_drawn is not what the revealed seed")
+
+
+def test_a_stacked_deck_slipped_into_the_header_deals_nothing(tmp_path: Path) -> None:
+    """A host that sends a stacked deck for round 2 in the header it shows (and deals
+    it) is refused: the record's deals are checked against the seed alone."""
+    from rummy500_cli.cards import new_deck
+
+    opening = fairness.fair_opening(["Ann", "Bob", "Cy"], Rules(), SECRET, ["", C1, C2])
+    header = opening[0]
+    stacked = tuple(card.ascii for card in new_deck()[:22])
+    rigged = type(header)(**{**_fields(header), "deck": ((), stacked)})
+    _, events = bot_game(header.players, Rules(), header.seed, ("greedy", "random"))
+    from rummy500_cli.engine.setup import deal_round
+
+    # the same game but for round 2, dealt from the rigged header
+    second = next(i for i, e in enumerate(events) if isinstance(e, RoundDealt) and e.round == 2)
+    events = [rigged, *events[1:second], deal_round(rigged, 2, events[second].dealer)]
+    path = write(tmp_path / "mine.record", 1, [*events, fairness.reveal(SECRET)])
+
+    def deck(message: dict) -> None:
+        if message.get("seq") == 0:
+            message["event"]["deck"] = [[], list(stacked)]
+
+    rewrite(path, deck)
+    refused(path, f"{path}:{second + 3}:", "round_dealt is not what the revealed seed")
