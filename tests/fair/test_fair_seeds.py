@@ -209,3 +209,20 @@ def test_the_reveal_is_told_in_words() -> None:
     _, events = whole_fair_game()
     (line,) = Narrator(Style()).feed(events[-1], fold(events))
     assert line == "The host reveals the seed it committed to: every deal can be checked."
+
+
+def test_a_fair_header_with_a_stacked_deck_is_refused() -> None:
+    from rummy500_cli.cards import parse_cards
+
+    secret, events = fair_log()
+    header = events[0]
+    plain = new_game(header.players, Rules(), header.seed, [parse_cards("AS 2S AH")])
+    rigged = [
+        msgspec.structs.replace(
+            plain[0], commitment=header.commitment, contributions=header.contributions
+        ),
+        *plain[1:],
+        fairness.reveal(secret),
+    ]
+    with pytest.raises(LogError, match="no stacked deck"):
+        audit(parse_log(encode_log(rigged)))
