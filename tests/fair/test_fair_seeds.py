@@ -226,3 +226,24 @@ def test_a_fair_header_with_a_stacked_deck_is_refused() -> None:
     ]
     with pytest.raises(LogError, match="no stacked deck"):
         audit(parse_log(encode_log(rigged)))
+
+
+def test_the_secret_is_kept_for_its_owner_until_the_reveal(tmp_path: Path) -> None:
+    import stat
+
+    from rummy500_cli.online import vault
+
+    log = tmp_path / "table.jsonl"
+    assert vault.read_secret(log) is None
+    secret = fairness.new_secret()
+    path = vault.keep_secret(log, secret)
+    assert path == tmp_path / "table.secret"
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert vault.read_secret(log) == secret
+    assert [p.name for p in tmp_path.iterdir()] == ["table.secret"]  # no temporary left
+    path.write_text("[1]")
+    with pytest.raises(LogError, match="not a table's secret"):
+        vault.read_secret(log)
+    vault.forget_secret(log)
+    vault.forget_secret(log)
+    assert vault.read_secret(log) is None
