@@ -26,7 +26,9 @@ skipped by the check; an event received twice (after a reconnect) must be the sa
 3. the game's seed is derived from the revealed seed and the header's contributions;
 4. the engine, dealing from that seed and playing the moves the seat saw, gives exactly
    every message the seat received, in order, as `projection.visible` shows it to that
-   seat: every card it was dealt and drew, every deal's counts, every move legal.
+   seat: every card it was dealt and drew, every deal's counts, every move legal. (A
+   takeback is followed to the point it returns to; whether it was allowed is for the
+   audit of the host's log to judge, as it changes no card of the deal.)
 
 A record that fails any of these is refused with one line naming the record's line.
 """
