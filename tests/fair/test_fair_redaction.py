@@ -209,7 +209,8 @@ def check_stream(secret: fairness.Secret, events: list[Event], figures: Figures)
 
 def check_prompt(state: State) -> None:
     """The prompt a server sends the seat to move (`protocol.prompt_message`) names
-    only its own hand and the cards on the table (the pile, the melds)."""
+    only its own hand and the cards on the table (the pile, the melds, and under
+    dealers_gambit the dealer's joker and the cards out of play)."""
     seat = state.to_move
     message = msgspec.json.decode(msgspec.json.encode(prompt_message(state, seat)))
     known = Counter(card.ascii for card in state.hands[seat])
@@ -217,6 +218,8 @@ def check_prompt(state: State) -> None:
     for meld in state.melds:
         known.update(card.ascii for card in physical(meld))
         known.update(card.ascii for card in meld.cards)  # what each joker stands for
+    if state.gambit is not None:  # RULES 8: the dealer's joker lies face up, as do the
+        known.update(card.ascii for card in state.gambit.aside())  # cards out of play
     named: Counter[str] = Counter()
     for name, value in message.items():  # a card may stand in two members: hand, kept
         if name != "legal":
