@@ -27,7 +27,7 @@ from . import program, protocol
 from .actions import AnyAction, parse_action
 from .engine import resolve
 from .errors import Rummy500Error, clipped, quoted
-from .events import Event, GameStarted
+from .events import Event
 from .render.printable import printable
 from .state import State
 
@@ -116,8 +116,10 @@ class ExternalBot:
                 raise ExternalBotError(f"{self._who()} has stopped reading its input") from None
             del self._pending[:written]
 
-    def start(self, header: GameStarted, state: State, kinds: list[str], log: str) -> None:
-        self.send(protocol.hello(header, state, kinds, [self.seat], log))
+    def start(self, state: State, kinds: list[str]) -> None:
+        """Send the `hello`: never the seed nor the log's path (rummy500-protocol(7),
+        HIDDEN INFORMATION)."""
+        self.send(protocol.hello(state, kinds, [self.seat]))
 
     def observe(self, events: Iterable[tuple[int, Event]]) -> None:
         """Send events as the seat may see them, each with its sequence number (after a
@@ -189,11 +191,12 @@ class ExternalBot:
                 ) from None
             return action
 
-    def close(self, reason: str = "game_over", log: str = "") -> None:
-        """Say goodbye (`bye`) if the program still reads, and see that it ends."""
+    def close(self, reason: str = "game_over") -> None:
+        """Say goodbye (`bye`, with only its reason: the log's path, whose name holds the
+        seed, is not sent) if the program still reads, and see that it ends."""
         if self._process.poll() is None:
             try:
-                self.send({"type": "bye", "reason": reason, "log": log})
+                self.send({"type": "bye", "reason": reason})
                 deadline = time.monotonic() + 2
                 while self._pending and time.monotonic() < deadline:
                     select.select([], [self._in], [], max(0.0, deadline - time.monotonic()))

@@ -125,15 +125,18 @@ def read_json(path: Path) -> dict[str, Any]:
     import stat
 
     try:
-        if not stat.S_ISREG(os.stat(path).st_mode):
-            raise ManifestError(f"{path}: not a regular file")
-        with open(path, "rb") as handle:
-            data = handle.read(LIMIT + 1)
-        if len(data) > LIMIT:
-            raise ManifestError(f"{path}: more than {LIMIT >> 20} MB")
-        value = json.loads(data)
+        regular = stat.S_ISREG(os.stat(path).st_mode)
+        if regular:
+            with open(path, "rb") as handle:
+                data = handle.read(LIMIT + 1)
     except OSError as error:
         raise ManifestError(f"{path}: cannot read it ({error.strerror})") from None
+    if not regular:
+        raise ManifestError(f"{path}: not a regular file")
+    if len(data) > LIMIT:
+        raise ManifestError(f"{path}: more than {LIMIT >> 20} MB")
+    try:
+        value = json.loads(data)
     except (ValueError, RecursionError):
         raise ManifestError(f"{path}: not JSON") from None
     if not isinstance(value, dict):

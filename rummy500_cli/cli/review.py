@@ -50,6 +50,9 @@ def verify(log: Path, parent: Path | None) -> None:
     LOG may also be a `simulate --out` folder: every log is checked against its
     slice's manifest (its SHA-256), audited, and its figures counted again against the
     slice's summary; one line per slice.
+
+    LOG may also be a player's own record of an online game: its deal is then proved
+    fair, and every card its seat saw checked.
     """
     if log.is_dir():
         from ..manifest import ManifestError
@@ -64,10 +67,17 @@ def verify(log: Path, parent: Path | None) -> None:
         return
     from ..errors import LogError
     from ..events import GameStarted
+    from ..online.record import is_record, verify_record
     from ..records.audit import audit, check_parent
     from ..records.log import read_log
     from ..render.printable import printable
 
+    if is_record(log):  # a player's own record of an online game (rummy500-log(5))
+        try:
+            click.echo(printable(verify_record(log).line(log)))
+        except LogError as error:
+            raise Failure(str(error)) from None
+        return
     try:
         data = read_log(log)
         if data.warnings:
