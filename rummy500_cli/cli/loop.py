@@ -221,6 +221,11 @@ def run(
             path = shlex.quote(str(session.path.absolute()))
             me = program.command()
             console.banner(f"Next: {me} replay {path} · {me} export {path}")
+            if type(console).__name__ == "PromptConsole":  # a person's record (rummy500 stats)
+                from ..stats.after_game import after_game
+
+                for line in after_game(session.path):
+                    console.show(line)
 
     if isinstance(console, JsonConsole):
         header = session.events[0]

@@ -1,0 +1,92 @@
+"""Helpers of the stats tests (tests/stats/): seeded bot games written as logs, with
+people's names and kinds in their headers where a test needs people (a log records who
+sat at a seat; the moves are the bots' own, so every result is the seed's)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+import msgspec
+import pytest
+
+from rummy500_cli.bots import make_bot
+from rummy500_cli.engine import new_game, resolve
+from rummy500_cli.events import Event, GameEnded
+from rummy500_cli.records.log import encode_log
+from rummy500_cli.rules import STANDARD, Rules
+from rummy500_cli.state import fold
+
+
+def play_game(
+    names: Sequence[str],
+    kinds: Sequence[str],
+    levels: Sequence[str],
+    seed: str,
+    rules: Rules = STANDARD,
+    **header: object,
+) -> list[Event]:
+    """A whole game: `kinds` recorded in the header (human, bot:LEVEL), the moves made by
+    bots of `levels`; `header` sets more header fields (tutored, parent)."""
+    events = new_game(list(names), rules, seed, seats=list(kinds))
+    if header:
+        events[0] = msgspec.structs.replace(events[0], **header)
+    state = fold(events)
+    bots = [make_bot(level, seed, seat) for seat, level in enumerate(levels)]
+    for bot in bots:
+        if hasattr(bot, "observe"):
+            for event in events:
+                bot.observe(event)
+    while not state.over:
+        for event in resolve(state, bots[state.to_move].choose(state)):
+            state.apply(event)
+            events.append(event)
+            for bot in bots:
+                if hasattr(bot, "observe"):
+                    bot.observe(event)
+    return events
+
+
+def write_game(path: Path, events: Sequence[Event]) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(encode_log(events))
+    return path
+
+
+def winner_names(events: Sequence[Event]) -> list[str]:
+    """The names of the seats that won (a side's both partners)."""
+    end = events[-1]
+    assert isinstance(end, GameEnded)
+    players = events[0].players  # type: ignore[attr-defined]
+    if end.winner is None:
+        return []
+    if len(players) == 4 and isinstance(end.side, int):
+        return [players[end.side], players[end.side + 2]]
+    return [players[end.winner]]
+
+
+def runner():
+    """A click runner that keeps stdout and stderr apart (click 8.1 and 8.2+)."""
+    from click.testing import CliRunner
+
+    try:
+        return CliRunner(mix_stderr=False)  # type: ignore[call-arg]  # click 8.1
+    except TypeError:
+        return CliRunner()  # click 8.2+: stdout and stderr are always apart
+
+
+def stats(*args: str, columns: int = 100):
+    """`rummy500 stats ARGS` through click, the saves folder left out."""
+    from rummy500_cli.cli.main import main
+
+    result = runner().invoke(main, ["stats", "--no-saves", *args], env={"COLUMNS": str(columns)})
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result
+
+
+def stats_json(*args: str) -> dict:
+    import json
+
+    result = stats("--json", *args)
+    assert result.exit_code == 0, result.stderr
+    return json.loads(result.stdout)
