@@ -78,7 +78,9 @@ def after_game(path: Path) -> list[str]:
     try:
         target = str(Path(path).absolute())
         folders = [saves_dir(), Path(target)]
-        found = scan([f for f in folders if f.exists()], lambda _text: None, data_dir() / CACHE_NAME)
+        found = scan(
+            [f for f in folders if f.exists()], lambda _text: None, data_dir() / CACHE_NAME
+        )
         games = found.games
         index = next((i for i, game in enumerate(games) if game.path == target), None)
         if index is None:

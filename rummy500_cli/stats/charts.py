@@ -67,7 +67,8 @@ def bar_chart(rows: Sequence[tuple[str, int, int]], width: int, ascii: bool = Fa
     cells = _BAR_ASCII if ascii else _BAR
     labels = [label for label, _wins, _games in rows]
     figures = [
-        f"{round(100 * wins / games) if games else 0}% {wins}/{games}" for _l, wins, games in rows
+        f"{round(100 * wins / games) if games else 0:>3}% {wins}/{games}"
+        for _label, wins, games in rows
     ]
     name = min(max(len(label) for label in labels), max(6, width // 4))
     tail = max(len(text) for text in figures)
@@ -81,5 +82,5 @@ def bar_chart(rows: Sequence[tuple[str, int, int]], width: int, ascii: bool = Fa
         bar = cells[8] * full + (cells[part] if part else "")
         bar = bar.ljust(room)
         shown = label if len(label) <= name else label[: name - 1] + ("~" if ascii else "…")
-        lines.append(f"{shown.ljust(name)} {edge}{bar}{edge} {text.rjust(tail)}"[:width])
+        lines.append(f"{shown.ljust(name)} {edge}{bar}{edge} {text.ljust(tail)}".rstrip()[:width])
     return lines

@@ -8,7 +8,6 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import msgspec
-import pytest
 
 from rummy500_cli.bots import make_bot
 from rummy500_cli.engine import new_game, resolve

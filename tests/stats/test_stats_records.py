@@ -34,8 +34,18 @@ def test_records_of_a_simulate_run_are_simulate_s_own(tmp_path: Path) -> None:
     out = tmp_path / "run"
     result = runner().invoke(
         main,
-        ["simulate", "--games", "8", "--players", "3", "--bots", "random,greedy", "--json"]
-        + ["--out", str(out)],
+        [
+            "simulate",
+            "--games",
+            "8",
+            "--players",
+            "3",
+            "--bots",
+            "random,greedy",
+            "--json",
+            "--out",
+            str(out),
+        ],
     )
     assert result.exit_code == 0, result.stderr
     summary = json.loads(result.stdout)
@@ -50,7 +60,7 @@ def test_records_of_a_simulate_run_are_simulate_s_own(tmp_path: Path) -> None:
 
 
 def test_head_to_head_and_last(people) -> None:
-    folder, games = people
+    folder, _games = people
     page = stats_json(str(folder), "--player", "ana")
     (meeting,) = page["head_to_head"]
     assert (meeting["opponent"], meeting["kind"], meeting["games"]) == ("greedy", "bot", 6)
