@@ -161,19 +161,20 @@ _KIND_ORDER = {HUMAN: 0, PROGRAM: 1, BOT: 2}
 def records(games: Sequence[Game], last: int | None = None) -> list[Record]:
     """Each player's record over the counted games, in order (`last`: each player's last
     N of them only): people first, then programs, then bots, most games first."""
-    table: dict[str, Record] = {}
-    order: dict[str, list[tuple[Game, Seat]]] = {}
+    order: dict[tuple[str, str], list[tuple[Game, Seat]]] = {}
     for game in games:
-        if not counted(game):
-            continue
+        if not game.finished or game.tutored or game.takebacks or game.branched:
+            continue  # (`counted`, inline: a warm run adds up ten thousand games)
         for seat in game.seats:
-            key = key_of(seat.name, seat.kind)
-            order.setdefault(key, []).append((game, seat))
-    for key, played in order.items():
+            played = order.get((seat.name, seat.kind))
+            if played is None:
+                played = order[seat.name, seat.kind] = []
+            played.append((game, seat))
+    table: dict[tuple[str, str], Record] = {}
+    for (name, kind), played in order.items():
         if last is not None:
-            played = played[-last:] if last > 0 else []
-        name, kind = played[0][1].name, played[0][1].kind
-        record = table[key] = Record(name=name, kind=kind)
+            played = played[-last:]
+        record = table[name, kind] = Record(name=name, kind=kind)
         for game, seat in played:
             record.add(game, seat)
     return sorted(table.values(), key=lambda r: (_KIND_ORDER.get(r.kind, 3), -r.games, r.name))

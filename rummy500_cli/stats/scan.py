@@ -33,7 +33,7 @@ CACHE_VERSION = 1
 """The cache's format and the meaning of what it keeps: raise it when `games.summarize`
 counts anything differently, and every cache is rebuilt."""
 CACHE_NAME = "stats-cache.msgpack"
-TAIL = 4096
+TAIL = 2048
 """Bytes read from the end of a log to find its last line (more when the line is longer)."""
 SUFFIX = ".analysis.jsonl"
 """A saved analysis beside a game (records.sidecar.SUFFIX) is no game."""
@@ -182,19 +182,19 @@ def logs_in(
 def last_line_hash(path: str, size: int) -> str:
     """The SHA-256 of the last line of a file (its bytes after the last newline but the
     final one), reading only its end."""
-    if size == 0:
-        return hashlib.sha256(b"").hexdigest()
-    with open(path, "rb") as handle:
+    descriptor = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+    try:
         want = TAIL
         while True:
             start = max(0, size - want)
-            handle.seek(start)
-            tail = handle.read(size - start)
+            tail = os.pread(descriptor, size - start, start)
             body = tail[:-1] if tail.endswith(b"\n") else tail
             cut = body.rfind(b"\n")
             if cut >= 0 or start == 0:
                 return hashlib.sha256(body[cut + 1 :]).hexdigest()
             want *= 4
+    finally:
+        os.close(descriptor)
 
 
 def when_played(path: str, mtime_ns: int) -> int:

@@ -56,6 +56,7 @@ def main() -> None:
     args = parser.parse_args()
     program = [sys.executable, "-m", "rummy500_cli"]
     folder = args.keep or Path(tempfile.mkdtemp(prefix="rummy500-anchors-"))
+    folder.mkdir(parents=True, exist_ok=True)
     commands = []
     for name, simulate in runs(args.games, args.think):
         out = folder / name
