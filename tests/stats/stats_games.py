@@ -11,7 +11,8 @@ import msgspec
 
 from rummy500_cli.bots import make_bot
 from rummy500_cli.engine import new_game, resolve
-from rummy500_cli.events import Event, GameEnded
+from rummy500_cli.events import Event, GameEnded, TakenBack
+from rummy500_cli.line import played_line
 from rummy500_cli.records.log import encode_log
 from rummy500_cli.rules import STANDARD, Rules
 from rummy500_cli.state import fold
@@ -23,27 +24,41 @@ def play_game(
     levels: Sequence[str],
     seed: str,
     rules: Rules = STANDARD,
+    takeback: bool = False,
     **header: object,
 ) -> list[Event]:
     """A whole game: `kinds` recorded in the header (human, bot:LEVEL), the moves made by
-    bots of `levels`; `header` sets more header fields (tutored, parent)."""
+    bots of `levels`; `header` sets more header fields (tutored, parent). `takeback`:
+    seat 0 (a person's) takes its first move back once, then plays on."""
     events = new_game(list(names), rules, seed, seats=list(kinds))
     if header:
         events[0] = msgspec.structs.replace(events[0], **header)
     state = fold(events)
-    bots = [make_bot(level, seed, seat) for seat, level in enumerate(levels)]
-    for bot in bots:
-        if hasattr(bot, "observe"):
-            for event in events:
-                bot.observe(event)
+    bots = _bots(levels, seed, events)
+    pending = takeback
     while not state.over:
-        for event in resolve(state, bots[state.to_move].choose(state)):
+        seat, before = state.to_move, len(events) - 1
+        for event in resolve(state, bots[seat].choose(state)):
             state.apply(event)
             events.append(event)
             for bot in bots:
                 if hasattr(bot, "observe"):
                     bot.observe(event)
+        if pending and seat == 0 and not state.over:
+            pending = False
+            events.append(TakenBack(seat=0, to=before))
+            state = fold(events)
+            bots = _bots(levels, seed, played_line(events).events)
     return events
+
+
+def _bots(levels: Sequence[str], seed: str, seen: Sequence[Event]) -> list:
+    bots = [make_bot(level, seed, seat) for seat, level in enumerate(levels)]
+    for bot in bots:
+        if hasattr(bot, "observe"):
+            for event in seen:
+                bot.observe(event)
+    return bots
 
 
 def write_game(path: Path, events: Sequence[Event]) -> Path:

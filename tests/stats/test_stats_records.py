@@ -83,17 +83,23 @@ def test_alias_joins_names_and_apart_games_are_apart(people, tmp_path: Path) -> 
         ["Ana", "Bot"], ["human", "bot:greedy"], ["strong", "greedy"], "b-1", parent="gone.jsonl"
     )
     write_game(folder / "20260102-120002-seedb1.jsonl", branched)
+    undone = play_game(
+        ["Ana", "Bot"], ["human", "bot:greedy"], ["strong", "greedy"], "u-1", takeback=True
+    )
+    write_game(folder / "20260102-120003-seedu1.jsonl", undone)
     apart = stats_json(str(folder))
     names = {p["name"]: p["games"] for p in apart["players"]}
     assert names["Ana"] == 6 and names["ana"] == 1
     whys = {part["why"]: part["games"] for part in apart["apart"]}
-    assert whys == {"tutored": 1, "branched": 1}
+    assert whys == {"tutored": 1, "takebacks": 1, "branched": 1}
+    assert apart["games"] == 10 and apart["counted"] == 7
     joined = stats_json(str(folder), "--alias", "ana=Ana")
     assert {p["name"]: p["games"] for p in joined["players"]}["Ana"] == 7
     assert "ana" not in {p["name"] for p in joined["players"]}
     text = stats(str(folder)).stdout
     assert "Counted apart: 1 game tutored" in text
     assert "Counted apart: 1 game branched from another game" in text
+    assert "Counted apart: 1 game with takebacks; wins: Ana " in text
 
 
 def test_since_counts_games_from_a_day(people) -> None:
