@@ -9,11 +9,15 @@ from __future__ import annotations
 
 import datetime as dt
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from .failure import Failure, warn
+
+if TYPE_CHECKING:
+    from ..stats.games import Game
+    from ..stats.ratings import Ladder
 
 
 def _aliases(items: tuple[str, ...]) -> dict[str, str]:
@@ -142,7 +146,17 @@ def stats(
 
 
 class _Context:
-    def __init__(self, games, chosen, ladder, last, free_bots: bool, ascii_text: bool) -> None:
+    """What every view of the command works from."""
+
+    def __init__(
+        self,
+        games: list[Game],
+        chosen: list[Game],
+        ladder: Ladder,
+        last: int | None,
+        free_bots: bool,
+        ascii_text: bool,
+    ) -> None:
         from ..stats.present import terminal_width
 
         self.games = games

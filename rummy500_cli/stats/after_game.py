@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from .games import BOT, HUMAN, Game
+from .games import HUMAN, Game
 from .ratings import MU, SIGMA, Ladder, Rating, key_of, pool_of, rated
 
 
@@ -97,6 +97,3 @@ def after_game(path: Path) -> list[str]:
         return [record_line(name, HUMAN, games, ladder, index) for name in people]
     except Exception:  # a record is a bonus: never a reason for a game to fail
         return []
-
-
-__all__ = ["BOT", "after_game", "record_line"]

@@ -12,8 +12,8 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .games import BOT, Game
-from .ratings import Ladder, Rating, key_of, shown, split_key
+from .games import BOT
+from .ratings import Ladder, Rating, shown, split_key
 from .records import Apart, Meeting, Record, wilson
 
 
@@ -259,11 +259,3 @@ def level_rows(meetings: Sequence[Meeting]) -> list[tuple[str, int, int]]:
     bots = [m for m in meetings if m.kind == BOT]
     bots.sort(key=lambda m: (order.get(m.opponent, len(order)), m.opponent))
     return [(m.opponent, m.wins, m.games) for m in bots]
-
-
-def games_of(games: Sequence[Game], key: str) -> list[int]:
-    return [
-        index
-        for index, game in enumerate(games)
-        if any(key_of(s.name, s.kind) == key for s in game.seats)
-    ]

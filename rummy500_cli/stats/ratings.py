@@ -192,18 +192,25 @@ def rate(games: Sequence[Game], free_bots: bool = False, start: Ladder | None = 
             where.append((seat.team, len(teams[seat.team])))
             teams[seat.team].append(model.rating(mu=rating.mu, sigma=rating.sigma))
         result = model.rate(teams, ranks=[float(rank) for rank in ranks(game)])
-        done: set[str] = set()
+        updates: dict[str, list[Any]] = {}
+        for key, (team, member), anchored in zip(keys, where, fixed, strict=True):
+            if not anchored:
+                updates.setdefault(key, []).append(result[team][member])
         history = ladder.history.setdefault(pool, {})
-        for key, (team, member), anchored, old in zip(keys, where, fixed, current, strict=True):
-            if key in done:  # (one player at two seats: the first seat's update)
-                continue
-            done.add(key)
+        for key, anchored, old in zip(keys, fixed, current, strict=True):
             if anchored:
-                table[key].games += 1
+                if key not in updates:
+                    updates[key] = []
+                    table[key].games += 1
                 continue
-            new = result[team][member]
-            table[key] = Rating(mu=new.mu, sigma=new.sigma, games=old.games + 1)
-            history.setdefault(key, []).append(Point(game=index, mu=new.mu, sigma=new.sigma))
+            seats = updates.pop(key, None)
+            if seats is None:  # (done: a player at several seats is updated once)
+                continue
+            # a player at several seats (a bot level, rated free): the mean of their updates
+            mu = sum(new.mu for new in seats) / len(seats)
+            sigma = sum(new.sigma for new in seats) / len(seats)
+            table[key] = Rating(mu=mu, sigma=sigma, games=old.games + 1)
+            history.setdefault(key, []).append(Point(game=index, mu=mu, sigma=sigma))
     ladder.count = first + len(games)
     return ladder
 
