@@ -11,7 +11,7 @@ import msgspec
 
 from rummy500_cli.bots import make_bot
 from rummy500_cli.engine import new_game, resolve
-from rummy500_cli.events import Event, GameEnded, TakenBack
+from rummy500_cli.events import Event, GameEnded, SeatChanged, TakenBack
 from rummy500_cli.line import played_line
 from rummy500_cli.records.log import encode_log
 from rummy500_cli.rules import STANDARD, Rules
@@ -25,17 +25,20 @@ def play_game(
     seed: str,
     rules: Rules = STANDARD,
     takeback: bool = False,
+    hand_over: int | None = None,
     **header: object,
 ) -> list[Event]:
     """A whole game: `kinds` recorded in the header (human, bot:LEVEL), the moves made by
     bots of `levels`; `header` sets more header fields (tutored, parent). `takeback`:
-    seat 0 (a person's) takes its first move back once, then plays on."""
+    seat 0 (a person's) takes its first move back once, then plays on. `hand_over`: after
+    seat 0's move number N, a seat_changed line gives it to the greedy bot."""
     events = new_game(list(names), rules, seed, seats=list(kinds))
     if header:
         events[0] = msgspec.structs.replace(events[0], **header)
     state = fold(events)
     bots = _bots(levels, seed, events)
     pending = takeback
+    moves = 0
     while not state.over:
         seat, before = state.to_move, len(events) - 1
         for event in resolve(state, bots[seat].choose(state)):
@@ -44,6 +47,9 @@ def play_game(
             for bot in bots:
                 if hasattr(bot, "observe"):
                     bot.observe(event)
+        moves += seat == 0
+        if hand_over is not None and seat == 0 and moves == hand_over and not state.over:
+            events.append(SeatChanged(seat=0, kind="bot:greedy"))
         if pending and seat == 0 and not state.over:
             pending = False
             events.append(TakenBack(seat=0, to=before))

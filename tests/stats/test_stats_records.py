@@ -9,6 +9,7 @@ from pathlib import Path
 from stats_games import play_game, runner, stats, stats_json, winner_names, write_game
 
 from rummy500_cli.cli.main import main
+from rummy500_cli.events import SeatChanged
 
 
 def test_a_person_s_record_is_the_count_of_the_logs(people) -> None:
@@ -130,3 +131,19 @@ def test_partners_share_their_side_s_win(tmp_path: Path) -> None:
     assert [m["opponent"] for m in page["head_to_head"]] == ["greedy"]  # Cy is a partner
     pools = stats_json(str(tmp_path / "g"), "--ratings")["ratings"]
     assert list(pools) == ["partnership sides"]
+
+
+def test_a_seat_counts_for_who_made_most_of_its_moves(tmp_path: Path) -> None:
+    early = play_game(
+        ["Ana", "Bot"], ["human", "bot:random"], ["greedy", "random"], "h-1", hand_over=2
+    )
+    late = play_game(
+        ["Ana", "Bot"], ["human", "bot:random"], ["greedy", "random"], "h-2", hand_over=100
+    )
+    write_game(tmp_path / "g" / "a.jsonl", early)
+    write_game(tmp_path / "g" / "b.jsonl", late)
+    assert any(isinstance(event, SeatChanged) for event in late)  # it changed hands late
+    players = {
+        (p["name"], p["kind"]): p["games"] for p in stats_json(str(tmp_path / "g"))["players"]
+    }
+    assert players == {("Ana", "human"): 1, ("greedy", "bot"): 1, ("random", "bot"): 2}
