@@ -337,6 +337,7 @@ def _player(context: _Context, text: str, json_mode: bool, csv_mode: bool) -> No
     key = find_player(context.games, text)
     if key is None:
         raise Failure(f"no player named {printable(text)!r} in the games found")
+    from ..stats.ratings import points as rating_points
     from ..stats.ratings import split_key
 
     name, kind = split_key(key)
@@ -412,7 +413,7 @@ def _player(context: _Context, text: str, json_mode: bool, csv_mode: bool) -> No
     for pool, _rating in pools:
         points = context.ladder.history.get(pool, {}).get(key, [])
         if len(points) >= 2:
-            values = [point.mu * 60 for point in points]
+            values = [float(rating_points(point.mu)) for point in points]
             lines += [""]
             lines += charts.history_chart(
                 values, width, ascii=context.ascii, label=f"Rating history, {pool}:"

@@ -17,9 +17,11 @@ rummy500-stats(6)), and a bot's rating never moves, so a person's rating says fr
 first game how they compare with the levels ("about as strong as strong"). With
 `free_bots` the bots are rated like everyone: that is how the anchors were measured.
 
-A rating is shown as `SCALE` times OpenSkill's mu (1,500 for a newcomer's 25), with
-twice its sigma as the uncertainty, and is provisional while that sigma is wider than
-`PROVISIONAL` points (lichess's rule).
+A rating is shown on the Elo scale (`points`): 1,500 for a newcomer (mu 25), and
+`SCALE` points a unit of mu, so that, as in Elo, two players 200 points apart win about
+three games in four against each other. Its uncertainty is twice its sigma in points,
+and it is provisional while that sigma is wider than `PROVISIONAL` points (lichess's
+rule).
 """
 
 from __future__ import annotations
@@ -34,8 +36,13 @@ import msgspec
 
 from .games import BOT, Game
 
-SCALE = 60
-"""Rating points per unit of OpenSkill's mu: a newcomer (mu 25) is 1,500."""
+SCALE = 30
+"""Rating points per unit of OpenSkill's mu. Plackett-Luce says a player beats another
+with the chance 1 / (1 + exp(-d / c)), d their difference in mu and c about sqrt(2) *
+beta = 5.9 when both are well known; Elo says 1 / (1 + 10^(-D / 400)): D = d * 400 /
+(c * ln 10), 29.5 points a unit of mu."""
+BASE = 1500
+"""The rating of a newcomer (OpenSkill's mu 25)."""
 PROVISIONAL = 110
 """A rating is provisional while its sigma, in rating points, is wider than this."""
 MU = 25.0
@@ -52,7 +59,7 @@ class Rating(msgspec.Struct, array_like=True, gc=False):
 
     @property
     def shown(self) -> int:
-        return round(self.mu * SCALE)
+        return points(self.mu)
 
     @property
     def spread(self) -> int:
@@ -83,6 +90,11 @@ class Ladder(msgspec.Struct, gc=False):
     """How many games (rated or not) it has seen."""
     digest: str = ""
     """The hash of those games' identities, in order (to continue it when games are added)."""
+
+
+def points(mu: float) -> int:
+    """OpenSkill's mu as rating points (see the module docstring)."""
+    return round(BASE + (mu - MU) * SCALE)
 
 
 def key_of(name: str, kind: str) -> str:

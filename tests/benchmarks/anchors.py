@@ -105,13 +105,15 @@ def main() -> None:
     }
     target = ROOT / "rummy500_cli" / "data" / "anchors.json"
     target.write_text(json.dumps(document, indent=2) + "\n", encoding="utf-8")
-    print(f"wrote {target}; for rummy500-stats(6), ANCHORS (rating, twice sigma, x 60):")
+    from rummy500_cli.stats.ratings import SCALE, points
+
+    print(f"wrote {target}; for rummy500-stats(6), ANCHORS (rating and twice sigma, in points):")
     print(f"{'level':8}  {'2p':>14}  {'3-8p':>14}")
     for level in LEVELS:
         cells = []
         for bracket in ("2p", "3-8p"):
             mu, sigma = anchors[bracket][level]
-            cells.append(f"{round(mu * 60):,} \\[u00B1] {round(2 * sigma * 60)}".rjust(14))
+            cells.append(f"{points(mu):,} \\[u00B1] {round(2 * sigma * SCALE)}".rjust(14))
         print(f"{level:8}  {cells[0]}  {cells[1]}")
 
 

@@ -13,6 +13,7 @@ from stats_games import play_game, stats, stats_json, write_game
 from rummy500_cli.cli.paths import saves_dir
 from rummy500_cli.stats.after_game import after_game, record_line
 from rummy500_cli.stats.ratings import ladder_for
+from rummy500_cli.stats.ratings import points as rating_points
 from rummy500_cli.stats.scan import scan
 
 
@@ -110,7 +111,9 @@ def test_the_record_line_after_a_game(people) -> None:
     assert last.startswith("Ana: 5 wins in 6 against greedy; rating ")
     before, after = last.split("rating ")[1].split(" (")[0].split(" → ")
     points = ladder.history["standard 2p"]["human:Ana"]
-    assert before == f"{round(points[4].mu * 60):,}" and after == f"{round(points[5].mu * 60):,}"
+    assert (
+        before == f"{rating_points(points[4].mu):,}" and after == f"{rating_points(points[5].mu):,}"
+    )
 
 
 def test_after_game_reads_the_saves_folder() -> None:
