@@ -254,8 +254,16 @@ def _checked(paths: list[str], jobs: int) -> Iterator[tuple[str, Game | None, st
     context = multiprocessing.get_context(
         "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     )
-    with context.Pool(min(jobs, len(paths))) as pool:
+    with context.Pool(min(jobs, len(paths)), initializer=_ignore_interrupts) as pool:
         yield from pool.imap_unordered(check_log, paths, chunksize=16)
+
+
+def _ignore_interrupts() -> None:
+    """A worker leaves Ctrl-C to the parent, which stops the pool (no worker prints a
+    traceback)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def scan(
