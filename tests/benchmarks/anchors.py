@@ -92,6 +92,7 @@ def main() -> None:
             for row in ladder[pool]
             if row["kind"] == "bot"
         }
+    anchors = {bracket: {level: anchors[bracket][level] for level in LEVELS} for bracket in anchors}
     document = {
         "about": (
             "The bots' anchor ratings (OpenSkill Plackett-Luce mu and sigma) per kind of "
@@ -105,16 +106,23 @@ def main() -> None:
     }
     target = ROOT / "rummy500_cli" / "data" / "anchors.json"
     target.write_text(json.dumps(document, indent=2) + "\n", encoding="utf-8")
+    print(f"wrote {target}; for rummy500-stats(6), ANCHORS:")
+    print(man_table(anchors))
+
+
+def man_table(anchors: dict[str, dict[str, list[float]]]) -> str:
+    """The anchors as rummy500-stats(6) shows them (roff): rating and twice sigma, in
+    rating points, per kind of table."""
     from rummy500_cli.stats.ratings import SCALE, points
 
-    print(f"wrote {target}; for rummy500-stats(6), ANCHORS (rating and twice sigma, in points):")
-    print(f"{'level':8}  {'2p':>14}  {'3-8p':>14}")
+    rows = [f"{'level':8}{'2p':>14}{'3-8p':>14}"]
     for level in LEVELS:
         cells = []
         for bracket in ("2p", "3-8p"):
             mu, sigma = anchors[bracket][level]
-            cells.append(f"{points(mu):,} \\[u00B1] {round(2 * sigma * SCALE)}".rjust(14))
-        print(f"{level:8}  {cells[0]}  {cells[1]}")
+            cells.append(f"{points(mu):,} ± {round(2 * sigma * SCALE)}".rjust(14))
+        rows.append(f"{level:8}{cells[0]}{cells[1]}")
+    return "\n".join(rows).replace("±", "\\[u00B1]").replace("3-8p", "3\\-8p")
 
 
 if __name__ == "__main__":

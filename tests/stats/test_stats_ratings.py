@@ -10,7 +10,7 @@ from stats_games import play_game, stats_json, write_game
 
 from rummy500_cli.rules import make_rules
 from rummy500_cli.stats.games import Game, Seat
-from rummy500_cli.stats.ratings import PROVISIONAL, SCALE, anchor, anchors, ranks, rate
+from rummy500_cli.stats.ratings import PROVISIONAL, SCALE, anchor, anchors, points, ranks, rate
 from rummy500_cli.stats.scan import CACHE_NAME, data_dir
 
 
@@ -78,10 +78,28 @@ def test_the_anchors_file_has_every_level_and_its_commands() -> None:
 
     shipped = anchors()
     for bracket in ("2p", "3-8p"):
-        assert set(shipped["anchors"][bracket]) == set(BOTS)
+        table = shipped["anchors"][bracket]
+        assert list(table) == list(BOTS)
+        assert all(sigma > 0 for _mu, sigma in table.values())
+        assert min(table, key=lambda level: table[level][0]) == "random"
     assert any("rummy500 simulate" in command for command in shipped["measured_by"])
-    levels = [shipped["anchors"]["2p"][level][0] for level in BOTS]
-    assert levels == sorted(levels)  # weakest first, as BOTS lists them
+
+
+def test_the_man_page_shows_the_shipped_anchors_and_commands() -> None:
+    from rummy500_cli.render.manpage import render_page
+
+    page = Path(__file__).resolve().parents[2] / "man" / "rummy500-stats.6"
+    text = render_page(page.read_text(encoding="utf-8"), 200)
+    shipped = anchors()
+    for command in shipped["measured_by"]:
+        assert command in text
+    rows = {line.split()[0]: line.split()[1:] for line in text.splitlines() if line.strip()}
+    for level in shipped["anchors"]["2p"]:
+        cells = []
+        for bracket in ("2p", "3-8p"):
+            mu, sigma = shipped["anchors"][bracket][level]
+            cells += [f"{points(mu):,}", "±", str(round(2 * sigma * SCALE))]
+        assert rows[level] == cells, level
 
 
 def test_a_newcomer_is_provisional() -> None:
