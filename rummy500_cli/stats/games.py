@@ -185,6 +185,7 @@ def summarize(path: str, order: str, data: LogData, summary: AuditSummary) -> Ga
     for _seq, event, _position in line.walk:
         kind = type(event).__struct_config__.tag
         if kind in _MOVES:
+            # every event of _MOVES has the seat that made the move
             seat = event.seat  # type: ignore[attr-defined]
             held[seat][current[seat]] += 1
             if isinstance(event, PileTaken):
