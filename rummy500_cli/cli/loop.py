@@ -224,6 +224,11 @@ def run(
             path = shlex.quote(str(session.path.absolute()))
             me = program.command()
             console.banner(f"Next: {me} replay {path} · {me} export {path}")
+            if type(console).__name__ == "PromptConsole":  # a person's record (rummy500 stats)
+                from ..stats.after_game import after_game
+
+                for line in after_game(session.path):
+                    console.show(line)
 
     if isinstance(console, JsonConsole):
         console.send(**protocol.hello(session.state, list(session.kinds), humans))

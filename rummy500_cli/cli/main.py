@@ -34,6 +34,11 @@ COMMANDS = {
         "simulate",
         "Play many bot games and compare levels.",
     ),
+    "stats": (
+        "rummy500_cli.cli.stats",
+        "stats",
+        "Records and ratings of every player, from the saved games.",
+    ),
     "schema": ("rummy500_cli.cli.info", "schema", "Print the JSON Schema of a game log line."),
     "config": (
         "rummy500_cli.cli.preferences",
