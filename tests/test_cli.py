@@ -483,7 +483,7 @@ def test_color_two_and_four_colours(tmp_path, monkeypatch):
     assert " 4♣ " in two.stdout  # clubs plain
     four = play(tmp_path / "b.jsonl", "--seed", "7", "--name", "Ana", "--color", "--four-color")
     assert "\x1b[31mA♥\x1b[0m" in four.stdout
-    assert "\x1b[34m6♦\x1b[0m" in four.stdout  # diamonds blue
+    assert "\x1b[94m6♦\x1b[0m" in four.stdout  # diamonds bright blue
     assert "\x1b[32m4♣\x1b[0m" in four.stdout  # clubs green
     monkeypatch.delenv("NO_COLOR")
     flat = play(tmp_path / "c.jsonl", "--seed", "7", "--four-color")

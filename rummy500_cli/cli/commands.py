@@ -10,6 +10,8 @@ import re
 import textwrap
 from dataclasses import dataclass, field
 
+import msgspec
+
 from ..actions import (
     ALIASES,
     USAGE,
@@ -121,13 +123,48 @@ def sorted_legal(state, by_rank: bool = False) -> list[AnyAction]:
     return sorted(legal_actions(state), key=lambda action: action_key(action, by_rank))
 
 
+def move_text(action: AnyAction, legal: list[AnyAction], ascii: bool = True) -> str:
+    """A legal move in the command language, a run's end named only where the same cards
+    could go on either end of it (`lay A♥ on 1`, not `lay A♥ on 1 low`, when the ace
+    can go only below the 2)."""
+    end = getattr(action, "end", None)
+    if end is not None:
+        both = any(
+            type(other) is type(action)
+            and getattr(other, "end", None) not in (None, end)
+            and getattr(other, "meld", None) == getattr(action, "meld", None)
+            and getattr(other, "cards", getattr(other, "card", None))
+            == getattr(action, "cards", getattr(action, "card", None))
+            for other in legal
+        )
+        if not both:
+            return msgspec.structs.replace(action, end=None).text(ascii)
+    return action.text(ascii)
+
+
+def legal_items(state, ascii: bool = True, by_rank: bool = False) -> list[tuple[str, int]]:
+    """The legal moves now for the bottom line, each with how many moves it stands for:
+    a move alone (1), or the discards as one item `discard any of N` when there are more
+    than three; their counts add up to the number of legal moves."""
+    actions = sorted_legal(state, by_rank)
+    discards = [a for a in actions if type(a).__struct_config__.tag == "discard"]
+    items: dict[str, int] = {}
+    for action in actions:
+        if action in discards and len(discards) > 3:
+            items.setdefault(f"discard any of {len(discards)}", len(discards))
+            continue
+        text = move_text(action, actions, ascii)
+        items[text] = items.get(text, 0) + 1
+    return list(items.items())
+
+
 def legal_words(state, limit: int = 6, ascii: bool = True, by_rank: bool = False) -> list[str]:
     """The legal moves now, each in the command language, the discards as one
     `discard CARD` when there are more than `limit` moves."""
     actions = sorted_legal(state, by_rank)
     words = []
     for action in actions:
-        text = action.text(ascii)
+        text = move_text(action, actions, ascii)
         if text.startswith("discard") and len(actions) > limit:
             words.append("discard CARD")
             break

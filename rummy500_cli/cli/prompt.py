@@ -33,7 +33,7 @@ from ..render.printable import names, printable
 from ..render.style import Style
 from ..render.table import STEP_WORDS
 from ..session import Session
-from .commands import legal_words
+from .commands import legal_items
 from .completion import candidates
 from .loop import PlainConsole
 
@@ -139,8 +139,9 @@ class PromptConsole(PlainConsole):
             return ""
         state = self.session.state
         step = STEP_WORDS.get(state.phase, "")
-        words = legal_words(state, 12, self.style.ascii, self.by_rank)
-        return fit_toolbar(step, words, self._width() - 1)
+        items = legal_items(state, self.style.ascii, self.by_rank)
+        words = [word for word, _ in items]
+        return fit_toolbar(step, words, self._width() - 1, counts=[n for _, n in items])
 
     def _ask(self, question: str) -> None:
         """A question between turns, answered with Enter; Ctrl-D leaves (saved)."""
