@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import textwrap
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import msgspec
@@ -41,9 +42,17 @@ from ..render.command_help import detail
 from ..render.narrate import Narrator, takeback_lines
 from ..render.printable import names
 from ..render.rules_text import rules_text
-from ..render.scores import caught_line, score_table
+from ..render.scores import caught_line, score_table, scorepad
 from ..render.style import Style
-from ..render.table import hand_line, meld_lines, pile_line, sides_line, table_view
+from ..render.table import (
+    hand_line,
+    meld_lines,
+    pile_line,
+    recent,
+    sides_line,
+    table_view,
+    tagged_names,
+)
 from ..render.words import close_word
 from ..session import Session
 from ..sides import partnered
@@ -196,6 +205,8 @@ class Interpreter:
         self.windows = windows
         """`pass`: the loop passes for the humans in rum_call and out_of_turn windows, so
         those passes are not theirs to take back (`undo` skips them)."""
+        self.screen: Callable[[], tuple[int, int] | None] = lambda: None
+        """The console's room for the table (columns, rows); None: lines unbounded."""
 
     def handle(self, line: str, seat: int, on_event=None) -> Reply:
         words = line.split()
@@ -255,7 +266,14 @@ class Interpreter:
         raise AmbiguousAction(f"lay {typed}: the cards fit more than one place; say {choices}")
 
     def table(self, seat: int) -> str:
-        return table_view(self.session.state, seat, self.style, self.by_rank)
+        """The table as this seat sees it, each seat's kind beside its name and what just
+        happened marked, fitted to the console's room."""
+        size = self.screen()
+        width, rows = (None, None) if size is None else size
+        return table_view(
+            self.session.state, seat, self.style, self.by_rank, kinds=self.session.kinds,
+            last=recent(self.session.events, seat), width=width, rows=rows,
+        )  # fmt: skip
 
     # --- meta commands -------------------------------------------------------------------
 
@@ -283,11 +301,10 @@ class Interpreter:
 
     def _score(self, args: list[str], seat: int) -> Reply:
         state = self.session.state
+        tagged = tagged_names(state.players, self.session.kinds)
         lines = [
             "Totals: "
-            + " · ".join(
-                f"{n} {t}" for n, t in zip(names(state.players), state.totals, strict=True)
-            )
+            + " · ".join(f"{n} {t}" for n, t in zip(tagged, state.totals, strict=True))
             + f" (playing to {state.rules.target})"
         ]
         if partnered(state.rules):  # RULES 8: the sides decide; each seat's own part
@@ -296,7 +313,9 @@ class Interpreter:
             )
             lines = [sides_line(state), f"Seats: {seats}"]
         ended = [e for e in self.session.events if isinstance(e, RoundEnded)]
-        if ended:
+        if ended:  # the scorepad so far, then the last round in detail
+            size = self.screen()
+            lines += scorepad(tagged, ended, None if size is None else size[0])
             lines.append(score_table(names(state.players), ended[-1]))
             caught = caught_line(names(state.players), ended[-1], self.style)
             if caught:

@@ -51,7 +51,8 @@ def tagged_names(players: Sequence[str], kinds: Sequence[str] = ()) -> list[str]
     if len(kinds) != len(shown):
         return list(shown)
     return [
-        f"{name} ({tag})" if tag else name for name, tag in zip(shown, seat_tags(kinds), strict=True)
+        f"{name} ({tag})" if tag else name
+        for name, tag in zip(shown, seat_tags(kinds), strict=True)
     ]
 
 
