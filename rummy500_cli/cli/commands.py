@@ -288,7 +288,8 @@ class Interpreter:
         return Reply(lines=[f"hint: {action.text(ascii=self.style.ascii)} — {why}"])
 
     def _hand(self, args: list[str], seat: int) -> Reply:
-        return Reply(lines=[hand_line(self.session.state, seat, self.style, self.by_rank)])
+        fresh = recent(self.session.events, seat).fresh  # the card just drawn, marked
+        return Reply(lines=[hand_line(self.session.state, seat, self.style, self.by_rank, fresh)])
 
     def _table(self, args: list[str], seat: int) -> Reply:
         return Reply(lines=[self.table(seat)])
@@ -297,7 +298,8 @@ class Interpreter:
         return Reply(lines=[pile_line(self.session.state, self.style)])
 
     def _melds(self, args: list[str], seat: int) -> Reply:
-        return Reply(lines=meld_lines(self.session.state, self.style))
+        last = recent(self.session.events, seat)  # the last play, marked
+        return Reply(lines=meld_lines(self.session.state, self.style, last))
 
     def _score(self, args: list[str], seat: int) -> Reply:
         state = self.session.state

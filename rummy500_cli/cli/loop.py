@@ -63,9 +63,8 @@ class PlainConsole:
                 self.say(line)
 
     def recap(self, lines: list[str]) -> None:
-        """Hot-seat play: what the others did since this player's last turn."""
-        for line in lines:
-            self.show(line)
+        """Hot-seat play: what the others did since this player's last turn; a script
+        has it all in its output already (nothing is cleared)."""
 
     def show(self, text: str) -> None:
         click.echo(self.style.text(text), color=self.style.color)
