@@ -43,21 +43,22 @@ HUMAN_SECONDS = 5.0
 
 def length_note(
     players: int, humans: int, target: int, pace: float, me: str = "rummy500"
-) -> str | None:
+) -> list[str]:
     """The expected length of a new game, and how to play a shorter one, when it is long
-    (6 rounds or more): `A game of 4 to 500 takes about 10 rounds, roughly 20 minutes...`."""
+    (6 rounds or more; else nothing): `A game of 4 to 500 takes about 10 rounds,
+    roughly 20 minutes...`, then the command of a quick game (last: it is to copy)."""
     rounds = max(1, round(target / WINNER_POINTS.get(players, 31)))
     if rounds < 6:
-        return None
+        return []
     moves = MOVES_PER_ROUND.get(players, 14)
     pauses = rounds * (players - humans) * moves * pace / 60
     minutes = pauses + rounds * humans * moves * HUMAN_SECONDS / 60
     of_which = f", {round(pauses)} of them the bots' pauses" if pauses >= 1 else ""
-    return (
+    return [
         f"A game of {players} to {target} takes about {rounds} rounds, roughly "
-        f"{max(1, round(minutes))} minutes{of_which}. For a shorter one: {me} play --quick "
-        f"(to {QUICK_TARGET}, no pauses), or fewer points with --target."
-    )
+        f"{max(1, round(minutes))} minutes{of_which}.",
+        f"For a quick game (to {QUICK_TARGET} points, no pauses): {me} play --quick",
+    ]
 
 
 NAME_LIMIT = 40
@@ -281,13 +282,13 @@ def _preferences():
     return prefs
 
 
-def _length(state, humans: int, pace: float) -> str | None:
+def _length(state, humans: int, pace: float) -> list[str]:
     """The expected length of a new game at a terminal (none for persian's two deals)."""
     from .. import program
     from ..variants import variant_of
 
     if variant_of(state.rules).deals is not None:
-        return None
+        return []
     return length_note(state.n, humans, state.rules.target, pace, program.command())
 
 
@@ -329,8 +330,9 @@ def _go(
     console.banner(f"Type help for the commands; Ctrl-D (or quit) saves and leaves{keys}.")
     for note in notes:
         console.banner(note)
-    if new_game and interactive and (length := _length(state, humans, pace)):
-        console.banner(length)
+    if new_game and interactive:
+        for line in _length(state, humans, pace):
+            console.banner(line)
     code = run(
         session,
         console,

@@ -133,10 +133,11 @@ class PromptConsole(PlainConsole):
             return 24
 
     def screen(self) -> tuple[int, int]:
-        """The table's room: the width less a column, the rows less the prompt's line,
-        the bottom toolbar and a line for each other seat's turn."""
+        """The table's room: the width less a column; the rows less the prompt's line,
+        the bottom toolbar, your last move's line and two lines for each other seat's
+        turn (told in one line, which may wrap)."""
         others = self.game.state.n - 1 if self.game is not None else 1
-        return self._width() - 1, max(8, self._rows() - 2 - others)
+        return self._width() - 1, max(8, self._rows() - 3 - 2 * others)
 
     def show(self, text: str) -> None:
         """Text wrapped at word boundaries to the terminal's width."""
@@ -158,7 +159,7 @@ class PromptConsole(PlainConsole):
         if self.game is None:
             return False
         others = self.game.state.n - 1
-        return self._rows() < self._table_rows + 2 + 3 * others
+        return self._rows() < self._table_rows + 3 + 4 * others  # up to 4 lines a turn
 
     def event(self, event: Event, seq: int, lines: list[str]) -> None:
         """An event told; on a short screen, a computer player's turn as one line that

@@ -48,7 +48,9 @@ class Style:
         card without colour."""
         if not self.color:
             return self.card(card)
-        return f"{_MARK}{self.card(card).replace(_RESET, _RESET + _MARK)}{_RESET}"
+        text = card.ascii if self.ascii else card.symbol
+        code = _COLORS[self.four_color][card.suit] if card.suit is not None else ""
+        return f"{_MARK}{code}{text}{_RESET}"
 
     def text(self, text: str) -> str:
         """Text as it goes to the terminal (messages, narration, a table of lines): any
