@@ -127,13 +127,11 @@ def greedy_move(save: Path, seat: int = 0) -> str | None:
 # --- 6 and 7 ---------------------------------------------------------------------------------
 
 
-def test_four_players_at_80x24_the_table_and_the_bots_turns_fit(tmp_path) -> None:
-    """A 4-player round at 80x24: every seat's level where names are shown, and at each
-    prompt the table is whole with everything since Ana's last move still on the screen
-    (the bots' turns a line each when rows are short); the round's end breaks `Caught
-    with:` between players."""
-    save = tmp_path / "four.jsonl"
+def test_each_seat_s_level_is_shown_where_its_name_is(tmp_path) -> None:
+    """At 80x24 with three bots of three levels: the banner, the score line and the
+    others' line say which bot is which."""
     args = ["play", "--players", "4", "--bots", "random,greedy,strong", "--seed", "5"]
+    save = tmp_path / "tags.jsonl"
     term = Terminal([*args, "--name", "Ana", "--save", str(save), "--pace", "0"], tmp_path)
     try:
         start = term.until(r"Ana>")
@@ -141,9 +139,26 @@ def test_four_players_at_80x24_the_table_and_the_bots_turns_fit(tmp_path) -> Non
         top = term.rows
         assert "rummy500 · Ana, Ada (random), Bob (greedy), Cy (strong) · seed 5" in start
         assert "A game of 4 to 500 takes about 10 rounds" in start  # and how to play a quick one
+        assert "Round 1 · Ana 0 · Ada (random) 0 · Bob (greedy) 0 · Cy (strong) 0" in top
         others = "Others: Ada (random) 7 cards · Bob (greedy) 4 cards · Cy (strong) 1 card"
         assert others in top
-        assert any("Bob (greedy) 0 · Cy (strong) 0" in r for r in top)
+        term.child.sendcontrol("d")
+        assert term.close() == 0
+    finally:
+        term.child.close(force=True)
+
+
+def test_four_players_at_80x24_the_table_and_the_bots_turns_fit(tmp_path) -> None:
+    """Rounds of a 4-player game at 80x24: at each prompt the table is whole, with
+    everything since Ana's last discard still on the screen (the bots' turns a line each
+    when rows are short), no line broken by the terminal; each round's end breaks
+    `Caught with:` between players."""
+    save = tmp_path / "four.jsonl"
+    args = ["play", "--players", "4", "--bots", "random,greedy,strong", "--seed", "5"]
+    term = Terminal([*args, "--name", "Ana", "--save", str(save), "--pace", "0"], tmp_path)
+    try:
+        term.until(r"Ana>")
+        term.settle()
         joined = ends = 0
         for _turn in range(60):
             move = greedy_move(save)
