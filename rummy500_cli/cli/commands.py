@@ -262,7 +262,8 @@ class Interpreter:
             return fits[0]
         if not fits:
             raise IllegalAction(f"lay {typed}: those cards fit no meld on the table now")
-        choices = " or ".join(action.text(self.style.ascii) for action in fits)
+        legal = sorted_legal(self.session.state, self.by_rank)
+        choices = " or ".join(move_text(action, legal, self.style.ascii) for action in fits)
         raise AmbiguousAction(f"lay {typed}: the cards fit more than one place; say {choices}")
 
     def table(self, seat: int) -> str:
