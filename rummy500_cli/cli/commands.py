@@ -132,23 +132,28 @@ def sorted_legal(state, by_rank: bool = False) -> list[AnyAction]:
     return sorted(legal_actions(state), key=lambda action: action_key(action, by_rank))
 
 
-def move_text(action: AnyAction, legal: list[AnyAction], ascii: bool = True) -> str:
+def move_text(action: Action, legal: list[AnyAction], ascii: bool = True) -> str:
     """A legal move in the command language, a run's end named only where the same cards
     could go on either end of it (`lay A♥ on 1`, not `lay A♥ on 1 low`, when the ace
     can go only below the 2)."""
+    return plain_end(action, legal).text(ascii)
+
+
+def plain_end(action: Action, legal: list[AnyAction]) -> Action:
+    """The move without its run's end when no other legal move puts the same cards on
+    the other end of the same meld (the end then goes without saying)."""
     end = getattr(action, "end", None)
-    if end is not None:
-        both = any(
-            type(other) is type(action)
-            and getattr(other, "end", None) not in (None, end)
-            and getattr(other, "meld", None) == getattr(action, "meld", None)
-            and getattr(other, "cards", getattr(other, "card", None))
-            == getattr(action, "cards", getattr(action, "card", None))
-            for other in legal
-        )
-        if not both:
-            return msgspec.structs.replace(action, end=None).text(ascii)
-    return action.text(ascii)
+    if end is None:
+        return action
+    both = any(
+        type(other) is type(action)
+        and getattr(other, "end", None) not in (None, end)
+        and getattr(other, "meld", None) == getattr(action, "meld", None)
+        and getattr(other, "cards", getattr(other, "card", None))
+        == getattr(action, "cards", getattr(action, "card", None))
+        for other in legal
+    )
+    return action if both else msgspec.structs.replace(action, end=None)
 
 
 def legal_items(state, ascii: bool = True, by_rank: bool = False) -> list[tuple[str, int]]:
@@ -282,11 +287,14 @@ class Interpreter:
         state = self.session.state
         if state.to_move != seat:
             return Reply(error="no hint now: it is not your turn")
-        ranked = self.session.ranked_advice(seat)
+        legal = sorted_legal(state)
+        ranked = [
+            (plain_end(action, legal), *rest) for action, *rest in self.session.ranked_advice(seat)
+        ]
         if len(ranked) >= 2:
             return Reply(lines=hint_lines(ranked, self.style))
         action, why = self.session.advice(seat)
-        return Reply(lines=[f"hint: {action.text(ascii=self.style.ascii)} — {why}"])
+        return Reply(lines=[f"hint: {move_text(action, legal, self.style.ascii)} — {why}"])
 
     def _hand(self, args: list[str], seat: int) -> Reply:
         fresh = recent(self.session.events, seat).fresh  # the card just drawn, marked

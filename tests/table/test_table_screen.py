@@ -373,3 +373,16 @@ def test_narration_counts_its_nouns() -> None:
     narrator = Narrator(Style(), viewer=1)
     told = [line for event in act(state, "draw") for line in narrator.feed(event, state)]
     assert told == ["Ann draws a card from the stock."]
+
+
+def test_the_hint_names_no_end_where_only_one_was_possible(tmp_path) -> None:
+    from helpers import deck_file
+
+    deck = deck_file(tmp_path / "deck.txt", ["AH 9C 5D QS", "2H 3H 4H KD"], "7S", "JC 8D 10C")
+    args = ["play", "--name", "Ana", "--seat", "1=greedy", "--deck", str(deck), "--seed", "1"]
+    args += ["--rule", "hand_size=4", "--save", str(tmp_path / "h.jsonl")]
+    result = CliRunner().invoke(cli, args, input="draw\ndiscard JC\ndraw\nhint\n")
+    out = result.stdout
+    assert "Ada melds 2♥ 3♥ 4♥ (9) as #1." in out
+    hints = [line for line in out.splitlines() if "lay AH on 1" in line or "lay A♥ on 1" in line]
+    assert hints and not any(" on 1 low" in line for line in hints), hints
