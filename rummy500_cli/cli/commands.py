@@ -64,7 +64,7 @@ META = {
     "table": "table: the whole table",
     "pile": "pile: the discard pile, with the numbers to take",
     "melds": "melds: the melds on the table, with their ids",
-    "score": "score: running totals and the last round's score table",
+    "score": "score: running totals, the scorepad so far and the last round's score table",
     "rules": "rules [N.M]: the rules of this game in words, or rule N.M of the rule book",
     "log": "log [N]: the last N events (default 20), in words",
     "sort": "sort [rank|suit]: how your hand is sorted",

@@ -388,7 +388,8 @@ def end_of_game(
     rounds = [e for e in session.events if isinstance(e, RoundEnded)]
     tagged = tagged_names(players, session.kinds)
     lines = ["", *scorepad(tagged, rounds, width)]
-    lines += ["", *places(tagged, event.totals, event.sides or ())]
+    # (sides are named by their players' names alone: `Ann & Cy`)
+    lines += ["", *places(players if event.sides else tagged, event.totals, event.sides or ())]
     lines += ["", *totals_chart(players, rounds, style.ascii, width), ""]
     return lines
 
