@@ -76,12 +76,14 @@ class Terminal:
     def send(self, line: str) -> None:
         self.child.sendline(line)
 
-    def play(self, line: str, hand: str = "Ana", also: str | None = None) -> int:
-        """Type a move and wait for the next prompt after the table that follows it (the
-        prompt is drawn again with the line first: that one does not count), or for
-        `also`; answer 0 at the prompt, 1 at `also`."""
+    def play(
+        self, line: str, hand: str = "Ana", also: str | None = None, marker: str | None = None
+    ) -> int:
+        """Type a line and wait for the next prompt after the table that follows it (or
+        after `marker`: the prompt is drawn again with the line first, and that one does
+        not count), or for `also`; answer 0 at the prompt, 1 at `also`."""
         self.send(line)
-        patterns = [rf"Hand \({hand}, "] + ([also] if also else [])
+        patterns = [marker or rf"Hand \({hand}, "] + ([also] if also else [])
         index = self.child.expect(patterns)
         self.stream.feed(self.child.before + self.child.after)
         if index == 0:
@@ -173,6 +175,7 @@ def test_four_players_at_80x24_the_table_and_the_bots_turns_fit(tmp_path) -> Non
                     assert re.match(r"  (Ana|Ada|Bob|Cy) ", row), rows  # broken between players
                 ends += 1
                 term.send("")
+                term.until(r"Hand \(Ana, ")
                 term.until(r"Ana>")
                 term.settle()
                 continue
@@ -205,15 +208,14 @@ def test_score_shows_the_scorepad_and_the_game_ends_with_it(tmp_path) -> None:
     args = ["play", "--name", "Ana", "--seat", "1=random", "--deck", str(deck), "--seed", "7"]
     term = Terminal([*args, "--save", str(save), "--pace", "0", "--target", "200"], tmp_path)
     try:
-        for move in GO_OUT:
-            term.until(r"Ana>")
-            term.send(move)
-        term.until(r"Press Enter for the next deal")
+        term.until(r"Ana>")
+        for move in GO_OUT[:-1]:
+            term.play(move)
+        assert term.play(GO_OUT[-1], also=r"Press Enter for the next deal") == 1
         term.send("")
+        term.until(r"Hand \(Ana, ")
         term.until(r"Ana>")
-        term.send("score")
-        term.until(r"Ana>")
-        term.settle()
+        term.play("score", marker="Scorepad")
         rows = term.rows
         pad = term.row_of("Scorepad (each round: its score and the running total)")
         assert rows[pad + 1].split() == ["Round", "Ana", "Ada", "(random)"]
@@ -226,9 +228,10 @@ def test_score_shows_the_scorepad_and_the_game_ends_with_it(tmp_path) -> None:
     save = tmp_path / "won.jsonl"
     term = Terminal([*args, "--save", str(save), "--pace", "0", "--target", "100"], tmp_path)
     try:
-        for move in GO_OUT:
-            term.until(r"Ana>")
-            term.send(move)
+        term.until(r"Ana>")
+        for move in GO_OUT[:-1]:
+            term.play(move)
+        term.send(GO_OUT[-1])
         term.until(pexpect.EOF)
         rows = term.rows
         pad = term.row_of("Scorepad")
@@ -262,11 +265,12 @@ def test_hot_seat_tells_each_player_what_the_others_did(tmp_path) -> None:
     try:
         term.until("Pass the keyboard to Ana")
         term.send("")
-        for move in ("draw", "meld 7H 8H 9H", "discard 2C"):
-            term.until(r"Ana>")
-            term.send(move)
-        term.until("Pass the keyboard to Bo")
+        term.until(r"Ana>")
+        term.play("draw")
+        term.play("meld 7H 8H 9H")
+        assert term.play("discard 2C", also="Pass the keyboard to Bo") == 1
         term.send("")
+        term.until(r"Hand \(Bo, ")
         term.until(r"Bo>")
         term.settle()
         rows = term.rows
@@ -276,10 +280,10 @@ def test_hot_seat_tells_each_player_what_the_others_did(tmp_path) -> None:
         )
         assert since < term.row_of("Round 1 · Ana (human) 0") < term.row_of("Hand (Bo, 4)")
         assert not any("J♦" in row for row in rows if "Hand (" not in row and "Pile" not in row)
-        for move in ("draw", "discard KS"):
-            term.send(move)
-            term.until(r"Bo>|Pass the keyboard to Ana")
+        term.play("draw", hand="Bo")
+        assert term.play("discard KS", hand="Bo", also="Pass the keyboard to Ana") == 1
         term.send("")
+        term.until(r"Hand \(Ana, ")
         term.until(r"Ana>")
         term.settle()
         rows = term.rows
@@ -312,18 +316,14 @@ def test_the_card_just_drawn_and_the_last_play_stand_out(tmp_path) -> None:
     term = Terminal(args, tmp_path, color=True)
     try:
         term.until(r"Ana>")
-        term.send("draw")
-        term.until(r"Ana>")
-        term.settle()
+        term.play("draw")
         hand = term.row_of("Hand (Ana, 14)")
         drawn = cells(term, hand, "K♥")
         assert all(cell.reverse for cell in drawn) and drawn[0].fg == "red"
         others = cells(term, hand, "K♦")
         assert not any(cell.reverse for cell in others)
         assert others[0].fg == "brightblue"  # four colours: diamonds readable on dark
-        term.send("meld 7C 7D 7H")
-        term.until(r"Ana>")
-        term.settle()
+        term.play("meld 7C 7D 7H")
         meld = term.row_of("  #1 Ana: ")
         assert all(cell.reverse for cell in cells(term, meld, "7♥ ")[:2])
         assert all(cell.reverse for cell in cells(term, term.row_of("Hand (Ana, 11)"), "K♥"))
