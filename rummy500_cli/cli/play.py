@@ -54,11 +54,13 @@ def length_note(
     pauses = rounds * (players - humans) * moves * pace / 60
     minutes = pauses + rounds * humans * moves * HUMAN_SECONDS / 60
     of_which = f", {round(pauses)} of them the bots' pauses" if pauses >= 1 else ""
-    return [
+    estimate = (
         f"A game of {players} to {target} takes about {rounds} rounds, roughly "
-        f"{max(1, round(minutes))} minutes{of_which}.",
-        f"For a quick game (to {QUICK_TARGET} points, no pauses): {me} play --quick",
-    ]
+        f"{max(1, round(minutes))} minutes{of_which}."
+    )
+    if target <= QUICK_TARGET:  # already as short as a quick game
+        return [estimate]
+    return [estimate, f"For a quick game (to {QUICK_TARGET} points, no pauses): {me} play --quick"]
 
 
 NAME_LIMIT = 40

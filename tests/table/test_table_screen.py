@@ -271,6 +271,10 @@ def test_a_long_game_says_so_and_offers_a_quick_one() -> None:
     assert note[1] == "For a quick game (to 250 points, no pauses): rummy500 play --quick"
     assert length_note(2, 1, 500, 0.8) == []  # about 5 rounds: no warning
     assert length_note(4, 1, QUICK_TARGET, 0.0) == []
+    # Eight players to 250 still take 8 rounds: said, but no quick game offered.
+    assert length_note(8, 1, QUICK_TARGET, 0.0) == [
+        "A game of 8 to 250 takes about 8 rounds, roughly 9 minutes."
+    ]
 
 
 def test_play_quick_sets_a_shorter_target_unless_told_otherwise(tmp_path) -> None:
