@@ -66,8 +66,11 @@ def scoreline(state: State, kinds: Sequence[str] = (), width: int | None = None)
         f"{name} {total}"
         for name, total in zip(tagged_names(state.players, kinds), state.totals, strict=True)
     ]
-    items.append(f"playing to {state.rules.target}{variant_words(state)}")
-    return "\n".join(pack(items, width))
+    target = f"playing to {state.rules.target}{variant_words(state)}"
+    lines = pack([*items, target], width)
+    if len(lines) > 1:  # a row saved on a narrow screen: `to 500`
+        lines = pack([*items, target.removeprefix("playing ")], width)
+    return "\n".join(lines)
 
 
 def variant_words(state: State) -> str:

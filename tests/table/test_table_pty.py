@@ -141,7 +141,7 @@ def test_each_seat_s_level_is_shown_where_its_name_is(tmp_path) -> None:
         top = term.rows
         assert "rummy500 · Ana, Ada (random), Bob (greedy), Cy (strong) · seed 5" in start
         assert "A game of 4 to 500 takes about 10 rounds" in start  # and how to play a quick one
-        assert "Round 1 · Ana 0 · Ada (random) 0 · Bob (greedy) 0 · Cy (strong) 0" in top
+        assert "Round 1 · Ana 0 · Ada (random) 0 · Bob (greedy) 0 · Cy (strong) 0 · to 500" in top
         others = "Others: Ada (random) 7 cards · Bob (greedy) 4 cards · Cy (strong) 1 card"
         assert others in top
         term.child.sendcontrol("d")
