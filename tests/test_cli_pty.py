@@ -105,7 +105,7 @@ def test_interactive_prompt_then_resume_to_the_end_of_the_round(tmp_path, env, d
     child = spawn(shlex.split(line), env)
     try:
         start = expect_prompt(child)
-        assert f"rummy500 · Ana, Ada · seed 7 · saving to {save}" in start
+        assert f"rummy500 · Ana, Ada (random) · seed 7 · saving to {save}" in start
         assert "Hand (Ana, 13): 2♠ K♠  7♥ 8♥ 9♥  7♣ 8♣ 9♣ K♣  7♦ 8♦ 9♦ K♦" in start
         assert "Pile (take N): 1:10♠" in start
 

@@ -722,7 +722,8 @@ def command_lines(draw, folder: Path) -> tuple[str, list[str]]:
 
 def check_options(family: str, folder: Path, command: str, words: list[str], number: int) -> None:
     args = baseline(command, folder, number) + words
-    if command == "play":
+    if command in ("play", "resume"):  # (the sample to resume is seated with bots only:
+        # a drawn --pace of seconds would then pause through a whole game)
         args += ["--seat", "0=human"]  # someone to end the game at the end of the input
     here = os.getcwd()
     cwd = folder / "cwd"  # an empty working directory: nothing may land in it

@@ -117,8 +117,8 @@ def test_lay_without_a_meld_asks_which_when_several_fit(home: Path) -> None:
     _, err = game(home, moves)
     lines = err.splitlines()
     assert lines[0].startswith(
-        "error: lay 10h: the cards fit more than one place; say lay 10♥ on 1 high or "
-        "lay 10♥ on 2; legal now: lay 10♥ on 1 high, lay 10♥ on 2"
+        "error: lay 10h: the cards fit more than one place; say lay 10♥ on 1 or "
+        "lay 10♥ on 2; legal now: lay 10♥ on 1, lay 10♥ on 2"
     )
     assert lines[1].startswith("error: lay 2d: those cards fit no meld on the table now")
     assert not [e for e in read_log(home / "g.jsonl").events if isinstance(e, LaidOff)]

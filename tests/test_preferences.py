@@ -93,13 +93,13 @@ def test_play_takes_name_and_bots_from_the_file_and_flags_override(home, file) -
     file.write_text('name = "Zed"\nbots = "strong"\n')
     result = play(home, "--players", "3")
     assert result.exit_code == 0, result.output
-    assert "rummy500 · Zed, Ada, Bob · seed 7" in result.output
+    assert "rummy500 · Zed, Ada (strong), Bob (strong) · seed 7" in result.output
     from rummy500_cli.records.log import read_log
 
     log = sorted(home.glob("g*.jsonl"))[-1]
     assert read_log(log).events[0].seats == ("human", "bot:strong", "bot:strong")
     flagged = play(home, "--name", "Ana", "--bots", "random")
-    assert "rummy500 · Ana, Ada · seed 7" in flagged.output
+    assert "rummy500 · Ana, Ada (random) · seed 7" in flagged.output
     log = sorted(home.glob("g*.jsonl"), key=lambda p: p.stat().st_mtime)[-1]
     assert read_log(log).events[0].seats == ("human", "bot:random")
 

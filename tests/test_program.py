@@ -120,9 +120,11 @@ def test_the_next_lines_at_the_end_of_a_game_work_in_a_fresh_shell(tmp_path: Pat
     game = f"{me} play --deck deck.txt --target 1 --name Ana --save 'my game.jsonl'"
     over = in_shell(game, tmp_path, env, stdin=moves)
     assert over.returncode == 0, over.stderr
-    next_line = next(line for line in over.stdout.splitlines() if line.startswith("Next: "))
-    commands = next_line.removeprefix("Next: ").split(" · ")
+    out = over.stdout.splitlines()
+    start = out.index("Next:")  # then one command a line, the analysis first
+    commands = [line.strip() for line in out[start + 1 : start + 4]]
     assert [shlex.split(c)[:2] for c in commands] == [
+        [str(SCRIPT), "analyze"],
         [str(SCRIPT), "replay"],
         [str(SCRIPT), "export"],
     ]

@@ -55,11 +55,11 @@ def test_lay_offers_cards_that_fit_then_on_then_the_melds_they_fit() -> None:
     state = start(["7H 8H 9H 10C 10S 10D JC", "KS 3D 4C 5S 6D 2C QS"], "KD", "10H 2D")
     act(state, "draw", "meld 7H 8H 9H", "meld 10C 10S 10D")
     assert words(state, "lay ") == ["10H"]
-    assert metas(state, "lay ")["10H"] == "on #1 high · on #2"
+    assert metas(state, "lay ")["10H"] == "on #1 · on #2"  # 10♥ goes on 7-8-9♥ one way
     assert words(state, "lay 10h ") == ["on"]
     assert words(state, "lay 10h on ") == ["1", "2"]
     assert metas(state, "lay 10h on ")["1"] == "#1 Ann's 7♥ 8♥ 9♥"
-    assert words(state, "lay 10h on 1 ") == ["high"]
+    assert words(state, "lay 10h on 1 ") == []  # no end to choose: only the high one fits
     assert words(state, "lay jc ") == []  # JC fits no meld
 
 

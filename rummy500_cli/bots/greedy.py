@@ -25,6 +25,7 @@ from ..engine import joker_play_points, layoff_values, play_value
 from ..events import Event
 from ..jokers import physical
 from ..persian import plays_jokers
+from ..render.words import count
 from ..scoring import hand_value
 from ..state import State
 from .base import Bot
@@ -72,11 +73,11 @@ def window_choice(state: State, legal: list[AnyAction]) -> tuple[AnyAction, str]
             return sum(layoff_values(state.meld(call.meld), [card], call.end, state.rules))
 
         best_call = max(calls, key=points)
-        return best_call, f"Rum!: {card} scores {points(best_call)} for the caller"
+        return best_call, f"Rum!: {card} scores {count(points(best_call), 'point')} for the caller"
     best = best_play(state, legal)
     if best is None:
         return Pass(), "nothing to play out of turn"
-    return best, f"out of turn: puts {play_points(state, best)} points on the table"
+    return best, f"out of turn: puts {count(play_points(state, best), 'point')} on the table"
 
 
 def pile_risk(card: Card, pile: list[Card]) -> int:
@@ -178,7 +179,7 @@ class GreedyBot(Bot):
                 if state.pending
                 else "points on the table now are safe from going out"
             )
-            return best, f"puts {points} points on the table; {why}"
+            return best, f"puts {count(points, 'point')} on the table; {why}"
         discards = keep_jokers([a for a in legal if isinstance(a, Discard)])
         if discards:
             hand = state.hands[state.to_move]
@@ -212,7 +213,7 @@ class GreedyBot(Bot):
             left = sum(hand_value(card, rules) for card in taken if card in found.rest)
             value = found.points - left * TAKE_DEADWOOD
             if value > 0 and (best is None or value > best[0]):
-                why = f"uses {chosen} at once: {found.points} points this turn"
+                why = f"uses {chosen} at once: {count(found.points, 'point')} this turn"
                 if action.depth > 1:
                     extra = action.depth - 1
                     why += f", bringing {extra} more card{'s' if extra > 1 else ''} into the hand"

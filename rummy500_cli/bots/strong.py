@@ -25,6 +25,7 @@ from ..cards import CARDS, JOKER, Card
 from ..masks import lane, mask_of, suits_of
 from ..melds import rank_at
 from ..persian import plays_jokers
+from ..render.words import count
 from ..rules import Rules
 from ..scoring import hand_total, hand_value, table_value
 from ..sides import opponents, partner_of, partnered
@@ -469,7 +470,7 @@ class StrongBot(Bot):
         gain, action, points = best
         chosen = state.pile[-action.depth]
         extra = action.depth - 1
-        why = f"takes {chosen} for {points} points this turn"
+        why = f"takes {chosen} for {count(points, 'point')} this turn"
         if extra:
             why += f" with {extra} more card{'s' if extra > 1 else ''}"
         return action, f"{why}; worth about {gain:.0f} more than a stock draw"
@@ -505,7 +506,7 @@ class StrongBot(Bot):
                 ):
                     action = None
                 else:
-                    return action, f"puts {play_points(state, action)} points on the table"
+                    return action, f"puts {count(play_points(state, action), 'point')} on the table"
         discards = [a for a in legal if isinstance(a, Discard)]
         if not discards:
             action = best_play(state, plays) or legal[0]

@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import re
 import textwrap
+from collections.abc import Callable
 from dataclasses import dataclass, field
+
+import msgspec
 
 from ..actions import (
     ALIASES,
@@ -39,9 +42,17 @@ from ..render.command_help import detail
 from ..render.narrate import Narrator, takeback_lines
 from ..render.printable import names
 from ..render.rules_text import rules_text
-from ..render.scores import caught_line, score_table
+from ..render.scores import caught_line, score_table, scorepad
 from ..render.style import Style
-from ..render.table import hand_line, meld_lines, pile_line, sides_line, table_view
+from ..render.table import (
+    hand_line,
+    meld_lines,
+    pile_line,
+    recent,
+    sides_line,
+    table_view,
+    tagged_names,
+)
 from ..render.words import close_word
 from ..session import Session
 from ..sides import partnered
@@ -53,7 +64,7 @@ META = {
     "table": "table: the whole table",
     "pile": "pile: the discard pile, with the numbers to take",
     "melds": "melds: the melds on the table, with their ids",
-    "score": "score: running totals and the last round's score table",
+    "score": "score: running totals, the scorepad so far and the last round's score table",
     "rules": "rules [N.M]: the rules of this game in words, or rule N.M of the rule book",
     "log": "log [N]: the last N events (default 20), in words",
     "sort": "sort [rank|suit]: how your hand is sorted",
@@ -121,13 +132,53 @@ def sorted_legal(state, by_rank: bool = False) -> list[AnyAction]:
     return sorted(legal_actions(state), key=lambda action: action_key(action, by_rank))
 
 
+def move_text(action: Action, legal: list[AnyAction], ascii: bool = True) -> str:
+    """A legal move in the command language, a run's end named only where the same cards
+    could go on either end of it (`lay A♥ on 1`, not `lay A♥ on 1 low`, when the ace
+    can go only below the 2)."""
+    return plain_end(action, legal).text(ascii)
+
+
+def plain_end(action: Action, legal: list[AnyAction]) -> Action:
+    """The move without its run's end when no other legal move puts the same cards on
+    the other end of the same meld (the end then goes without saying)."""
+    end = getattr(action, "end", None)
+    if end is None:
+        return action
+    both = any(
+        type(other) is type(action)
+        and getattr(other, "end", None) not in (None, end)
+        and getattr(other, "meld", None) == getattr(action, "meld", None)
+        and getattr(other, "cards", getattr(other, "card", None))
+        == getattr(action, "cards", getattr(action, "card", None))
+        for other in legal
+    )
+    return action if both else msgspec.structs.replace(action, end=None)
+
+
+def legal_items(state, ascii: bool = True, by_rank: bool = False) -> list[tuple[str, int]]:
+    """The legal moves now for the bottom line, each with how many moves it stands for:
+    a move alone (1), or the discards as one item `discard any of N` when there are more
+    than three; their counts add up to the number of legal moves."""
+    actions = sorted_legal(state, by_rank)
+    discards = [a for a in actions if type(a).__struct_config__.tag == "discard"]
+    items: dict[str, int] = {}
+    for action in actions:
+        if action in discards and len(discards) > 3:
+            items.setdefault(f"discard any of {len(discards)}", len(discards))
+            continue
+        text = move_text(action, actions, ascii)
+        items[text] = items.get(text, 0) + 1
+    return list(items.items())
+
+
 def legal_words(state, limit: int = 6, ascii: bool = True, by_rank: bool = False) -> list[str]:
     """The legal moves now, each in the command language, the discards as one
     `discard CARD` when there are more than `limit` moves."""
     actions = sorted_legal(state, by_rank)
     words = []
     for action in actions:
-        text = action.text(ascii)
+        text = move_text(action, actions, ascii)
         if text.startswith("discard") and len(actions) > limit:
             words.append("discard CARD")
             break
@@ -159,6 +210,8 @@ class Interpreter:
         self.windows = windows
         """`pass`: the loop passes for the humans in rum_call and out_of_turn windows, so
         those passes are not theirs to take back (`undo` skips them)."""
+        self.screen: Callable[[], tuple[int, int] | None] = lambda: None
+        """The console's room for the table (columns, rows); None: lines unbounded."""
 
     def handle(self, line: str, seat: int, on_event=None) -> Reply:
         words = line.split()
@@ -214,11 +267,19 @@ class Interpreter:
             return fits[0]
         if not fits:
             raise IllegalAction(f"lay {typed}: those cards fit no meld on the table now")
-        choices = " or ".join(action.text(self.style.ascii) for action in fits)
+        legal = sorted_legal(self.session.state, self.by_rank)
+        choices = " or ".join(move_text(action, legal, self.style.ascii) for action in fits)
         raise AmbiguousAction(f"lay {typed}: the cards fit more than one place; say {choices}")
 
     def table(self, seat: int) -> str:
-        return table_view(self.session.state, seat, self.style, self.by_rank)
+        """The table as this seat sees it, each seat's kind beside its name and what just
+        happened marked, fitted to the console's room."""
+        size = self.screen()
+        width, rows = (None, None) if size is None else size
+        return table_view(
+            self.session.state, seat, self.style, self.by_rank, kinds=self.session.kinds,
+            last=recent(self.session.events, seat), width=width, rows=rows,
+        )  # fmt: skip
 
     # --- meta commands -------------------------------------------------------------------
 
@@ -226,14 +287,18 @@ class Interpreter:
         state = self.session.state
         if state.to_move != seat:
             return Reply(error="no hint now: it is not your turn")
-        ranked = self.session.ranked_advice(seat)
+        legal = sorted_legal(state)
+        ranked = [
+            (plain_end(action, legal), *rest) for action, *rest in self.session.ranked_advice(seat)
+        ]
         if len(ranked) >= 2:
             return Reply(lines=hint_lines(ranked, self.style))
         action, why = self.session.advice(seat)
-        return Reply(lines=[f"hint: {action.text(ascii=self.style.ascii)} — {why}"])
+        return Reply(lines=[f"hint: {move_text(action, legal, self.style.ascii)} — {why}"])
 
     def _hand(self, args: list[str], seat: int) -> Reply:
-        return Reply(lines=[hand_line(self.session.state, seat, self.style, self.by_rank)])
+        fresh = recent(self.session.events, seat).fresh  # the card just drawn, marked
+        return Reply(lines=[hand_line(self.session.state, seat, self.style, self.by_rank, fresh)])
 
     def _table(self, args: list[str], seat: int) -> Reply:
         return Reply(lines=[self.table(seat)])
@@ -242,15 +307,15 @@ class Interpreter:
         return Reply(lines=[pile_line(self.session.state, self.style)])
 
     def _melds(self, args: list[str], seat: int) -> Reply:
-        return Reply(lines=meld_lines(self.session.state, self.style))
+        last = recent(self.session.events, seat)  # the last play, marked
+        return Reply(lines=meld_lines(self.session.state, self.style, last))
 
     def _score(self, args: list[str], seat: int) -> Reply:
         state = self.session.state
+        tagged = tagged_names(state.players, self.session.kinds)
         lines = [
             "Totals: "
-            + " · ".join(
-                f"{n} {t}" for n, t in zip(names(state.players), state.totals, strict=True)
-            )
+            + " · ".join(f"{n} {t}" for n, t in zip(tagged, state.totals, strict=True))
             + f" (playing to {state.rules.target})"
         ]
         if partnered(state.rules):  # RULES 8: the sides decide; each seat's own part
@@ -259,7 +324,9 @@ class Interpreter:
             )
             lines = [sides_line(state), f"Seats: {seats}"]
         ended = [e for e in self.session.events if isinstance(e, RoundEnded)]
-        if ended:
+        if ended:  # the scorepad so far, then the last round in detail
+            size = self.screen()
+            lines += scorepad(tagged, ended, None if size is None else size[0])
             lines.append(score_table(names(state.players), ended[-1]))
             caught = caught_line(names(state.players), ended[-1], self.style)
             if caught:

@@ -10,6 +10,7 @@ into prompt-toolkit completions.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..actions import (
@@ -153,7 +154,14 @@ def _rum(state: State, actions: list[AnyAction], args: list[str], style: Style):
         ids = dict.fromkeys(a.meld for a in calls if a.meld)
         return [Candidate(str(i), str(i), _meld_words(state, i, style)) for i in ids]
     ends = [a.end for a in calls if str(a.meld) == args[0] and a.end]
-    return [Candidate(e, e, ENDS[e]) for e in dict.fromkeys(ends)] if len(args) == 1 else []
+    return _ends(ends) if len(args) == 1 else []
+
+
+def _ends(ends: Sequence[str | None]) -> list[Candidate]:
+    """A run's ends to choose from, offered only when both are possible: where the cards
+    go on one end only, there is nothing to choose (and no end to name)."""
+    found = [end for end in dict.fromkeys(ends) if end]
+    return [Candidate(e, e, ENDS[e]) for e in found] if len(found) > 1 else []
 
 
 def _meld_words(state: State, meld_id: int, style: Style) -> str:
@@ -236,7 +244,7 @@ def _layoffs(state: State, actions: list[AnyAction], args: list[str], key, style
             return [Candidate(str(i), str(i), _meld_words(state, i, style)) for i in ids]
         if len(after) == 1:
             ends = [a.end for a in fitting if str(a.meld) == after[0] and a.end]
-            return [Candidate(e, e, ENDS[e]) for e in dict.fromkeys(ends)]
+            return _ends(ends)
         return []
     typed, rest = _split_cards(args)
     if rest:
@@ -245,5 +253,11 @@ def _layoffs(state: State, actions: list[AnyAction], args: list[str], key, style
     if typed and any(Counter(a.cards) == Counter(typed) for a in offs):
         melds = dict.fromkeys(a.meld for a in offs if Counter(a.cards) == Counter(typed))
         found.append(Candidate("on", "on", "on #" + ", #".join(map(str, melds))))
-    options = [(a.cards, f"on #{a.meld}" + (f" {a.end}" if a.end else "")) for a in offs]
+    either = {(a.cards, a.meld) for a in offs if a.end == "low"} & {
+        (a.cards, a.meld) for a in offs if a.end == "high"
+    }
+    options = [
+        (a.cards, f"on #{a.meld}" + (f" {a.end}" if a.end and (a.cards, a.meld) in either else ""))
+        for a in offs
+    ]
     return found + _next_cards(options, typed, key, style, "lay-off")

@@ -21,10 +21,11 @@ from ..actions import Pass
 from ..errors import ParseError, Rummy500Error
 from ..events import Event, GameEnded, GameStarted, RoundDealt, RoundEnded
 from ..records.log import LogWriteError
-from ..render.narrate import Narrator
+from ..render.narrate import Narrator, one_line_turns
 from ..render.printable import names, printable
-from ..render.scores import caught_line, score_table
+from ..render.scores import caught_line, places, score_table, scorepad, totals_chart
 from ..render.style import Style
+from ..render.table import tagged_names
 from ..session import Session
 from .commands import Interpreter, Reply
 from .failure import failure_line
@@ -44,6 +45,27 @@ class PlainConsole:
         self.strict = strict
         self.interpreter: Interpreter | None = None
         """The game's command interpreter, once the loop has one (for the hand's order)."""
+        self.game: Session | None = None
+        """The game being played, once the loop has it (who is at the keyboard)."""
+
+    def screen(self) -> tuple[int, int] | None:
+        """The columns and rows the table may use (None: lines as long as they come,
+        for scripts)."""
+        return None
+
+    def show_table(self, text: str) -> None:
+        """The table at a turn."""
+        self.show(text)
+
+    def report(self, lines: list[str]) -> None:
+        """Lines for people (the scorepad at the game's end): none under --quiet."""
+        if not self.quiet:
+            for line in lines:
+                self.say(line)
+
+    def recap(self, lines: list[str]) -> None:
+        """Hot-seat play: what the others did since this player's last turn; a script
+        has it all in its output already (nothing is cleared)."""
 
     def show(self, text: str) -> None:
         click.echo(self.style.text(text), color=self.style.color)
@@ -102,6 +124,9 @@ class JsonConsole(PlainConsole):
 
     def banner(self, text: str) -> None:
         """Banners are for people; the hello line carries what a program needs."""
+
+    def report(self, lines: list[str]) -> None:
+        """Reports are for people; the events carry the scores."""
 
     def error(self, text: str) -> None:
         self.send(type="error", message=self.style.text(printable(text)))
@@ -192,11 +217,17 @@ def run(
     before any human move leaves no save behind (nor a game for `resume` to pick)."""
     style = console.style
     interpreter = Interpreter(session, style, by_rank, windows)
+    interpreter.screen = console.screen
     console.interpreter = interpreter
+    console.game = session
     n = session.state.n
     humans = [seat for seat in range(n) if session.is_human(seat)]
     home = humans[0] if len(humans) == 1 else None
     narrator = Narrator(style, viewer=home)
+    # Hot-seat: what each person has not seen, told as they would see it (their own
+    # cards drawn named, the others' not), for when the keyboard comes back to them.
+    recaps: dict[int, list[tuple[int | None, str]]] = {seat: [] for seat in humans}
+    recap_narrators = {seat: Narrator(style, viewer=seat) for seat in humans} if hot_seat else {}
     shown_to: int | None = None
     dirty = True
 
@@ -213,17 +244,26 @@ def run(
         narrator.viewer = actor if (hot_seat and actor in humans) else home
         state = session.state  # (a new one after a takeback)
         console.event(event, seq, narrator.feed(event, state))
+        for seat, teller in recap_narrators.items():
+            told = teller.feed(event, state)
+            if actor != seat:  # (what they did themselves, they saw)
+                recaps[seat].extend((getattr(event, "seat", None), line) for line in told)
+        size = console.screen()
+        width = None if size is None else size[0]
         if isinstance(event, RoundEnded) and not isinstance(console, JsonConsole):
             console.show(score_table(names(state.players), event))
-            caught = caught_line(names(state.players), event, style)
+            caught = caught_line(names(state.players), event, style, width)
             if caught:
                 console.show(caught)
             ended.append(f"Round {event.round} is over.")
         if isinstance(event, GameEnded):
+            console.report(end_of_game(session, event, style, width))
             console.banner(f"The game is over. Log: {session.path}")
             path = shlex.quote(str(session.path.absolute()))
             me = program.command()
-            console.banner(f"Next: {me} replay {path} · {me} export {path}")
+            console.banner("Next:")
+            for verb in ("analyze", "replay", "export"):  # analysis first: what to learn
+                console.banner(f"  {me} {verb} {path}")
             if type(console).__name__ == "PromptConsole":  # a person's record (rummy500 stats)
                 from ..stats.after_game import after_game
 
@@ -256,8 +296,14 @@ def run(
                 console.handover(names(state.players)[seat])
                 shown_to = seat
                 dirty = True
+                for teller in recap_narrators.values():
+                    teller.flush()  # (a take told with its play has been told)
+                told = one_line_turns(recaps.get(seat, []), names(state.players))
+                recaps[seat] = []
+                if told:
+                    console.recap(recap_lines(told, console.screen()))
             if dirty and not isinstance(console, JsonConsole):
-                console.show(interpreter.table(seat))
+                console.show_table(interpreter.table(seat))
                 dirty = False
             try:
                 line = console.read(session, seat)
@@ -324,6 +370,32 @@ def run(
             session.close("game_over" if session.state.over else "quit")
     _goodbye(console, session, "game_over")
     return 0
+
+
+def recap_lines(told: list[str], size: tuple[int, int] | None) -> list[str]:
+    """The hot-seat recap under its heading; on a screen, only as many of the latest
+    lines as leave room for the table (the `log` command tells the rest)."""
+    if size is not None:
+        room = max(3, size[1] // 3)
+        if len(told) > room:
+            hidden = len(told) - room + 1
+            told = [f"({hidden} earlier lines: log {len(told) + 5} tells them)", *told[-room + 1 :]]
+    return ["Since your last turn:", *(f"  {line}" for line in told)]
+
+
+def end_of_game(
+    session: Session, event: GameEnded, style: Style, width: int | None = None
+) -> list[str]:
+    """The game's end as on paper: the scorepad of every round, the final places, and a
+    chart of the running totals round by round."""
+    players = names(session.state.players)
+    rounds = [e for e in session.events if isinstance(e, RoundEnded)]
+    tagged = tagged_names(players, session.kinds)
+    lines = ["", *scorepad(tagged, rounds, width)]
+    # (sides are named by their players' names alone: `Ann & Cy`)
+    lines += ["", *places(players if event.sides else tagged, event.totals, event.sides or ())]
+    lines += ["", *totals_chart(players, rounds, style.ascii, width), ""]
+    return lines
 
 
 def _goodbye(console: PlainConsole, session: Session, reason: str) -> None:

@@ -21,8 +21,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-QUICK = ("play", "--players", "2", "--target", "200")
-"""A quick game: you against one bot, to 200 points rather than 500."""
+QUICK = ("play", "--players", "2", "--quick")
+"""A quick game: you against one bot, to 250 points rather than 500, with no pauses
+(`play --quick`)."""
 RECENT = 9
 """How many recent games the replay and analyse choices offer (keys 1-9)."""
 

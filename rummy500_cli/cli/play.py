@@ -27,6 +27,43 @@ from .options import (
 )
 
 BOT_NAMES = ["Ada", "Bob", "Cy", "Dee", "Eve", "Fox", "Gus", "Hal"]
+QUICK_TARGET = 250
+"""`play --quick`: the points to win (half the usual 500), and no pause after the bots'
+moves."""
+WINNER_POINTS = {2: 100, 3: 57, 4: 50, 5: 44, 6: 38, 7: 34, 8: 31}
+"""The points the eventual winner makes in an average round, by players: the greedy
+bots' games of `rummy500 simulate` (40 games each: to 500 in 5.0 rounds at 2 players,
+8.8 at 3, 9.9 at 4, 13.2 at 6), for the expected length of a game."""
+MOVES_PER_ROUND = {2: 20}
+"""The moves (draw, melds, lay-offs, discard) each seat makes in a round: about 20 with
+the 13 cards of a two-player deal, 14 with 7 cards (the log of a 4-player game to 500:
+495 bot moves over 12 rounds)."""
+HUMAN_SECONDS = 5.0
+"""The seconds a person takes for a move, on average, for the estimate."""
+
+
+def length_note(
+    players: int, humans: int, target: int, pace: float, me: str = "rummy500"
+) -> list[str]:
+    """The expected length of a new game, and how to play a shorter one, when it is long
+    (6 rounds or more; else nothing): `A game of 4 to 500 takes about 10 rounds,
+    roughly 20 minutes...`, then the command of a quick game (last: it is to copy)."""
+    rounds = max(1, round(target / WINNER_POINTS.get(players, 31)))
+    if rounds < 6:
+        return []
+    moves = MOVES_PER_ROUND.get(players, 14)
+    pauses = rounds * (players - humans) * moves * pace / 60
+    minutes = pauses + rounds * humans * moves * HUMAN_SECONDS / 60
+    of_which = f", {round(pauses)} of them the bots' pauses" if pauses >= 1 else ""
+    estimate = (
+        f"A game of {players} to {target} takes about {rounds} rounds, roughly "
+        f"{max(1, round(minutes))} minutes{of_which}."
+    )
+    if target <= QUICK_TARGET:  # already as short as a quick game
+        return [estimate]
+    return [estimate, f"For a quick game (to {QUICK_TARGET} points, no pauses): {me} play --quick"]
+
+
 NAME_LIMIT = 40
 """The longest player name, in characters (a name is shown on every line of the table)."""
 
@@ -256,6 +293,16 @@ def _preferences():
     return prefs
 
 
+def _length(state, humans: int, pace: float) -> list[str]:
+    """The expected length of a new game at a terminal (none for persian's two deals)."""
+    from .. import program
+    from ..variants import variant_of
+
+    if variant_of(state.rules).deals is not None:
+        return []
+    return length_note(state.n, humans, state.rules.target, pace, program.command())
+
+
 def _go(
     session,
     json_mode,
@@ -269,6 +316,7 @@ def _go(
     prefs=None,
     discard_untouched=False,
     notes=(),
+    new_game=False,
 ) -> None:
     """Hand a session to the loop with the right console; exit with the loop's status."""
     from .loop import run
@@ -276,7 +324,7 @@ def _go(
     console = _console(json_mode, commands, quiet, strict, style, session)
     for warning in warnings:
         warn(warning)
-    from ..render.printable import names
+    from ..render.table import tagged_names
     from .preferences import pace as choose_pace
 
     interactive = type(console).__name__ == "PromptConsole"
@@ -285,13 +333,17 @@ def _go(
     humans = sum(session.is_human(s) for s in range(session.state.n))
     state = session.state
     console.banner(
-        f"rummy500 · {', '.join(names(state.players))} · seed {session.events[0].seed} · "
+        f"rummy500 · {', '.join(tagged_names(state.players, session.kinds))} · "
+        f"seed {session.events[0].seed} · "
         f"saving to {session.path}"
     )
     keys = "; Enter skips the bots' pauses" if interactive and humans < session.state.n else ""
     console.banner(f"Type help for the commands; Ctrl-D (or quit) saves and leaves{keys}.")
     for note in notes:
         console.banner(note)
+    if new_game and interactive:
+        for line in _length(state, humans, pace):
+            console.banner(line)
     code = run(
         session,
         console,
@@ -353,6 +405,12 @@ def _go(
     help="A stacked deck: cards top first; '---' starts the next round.",
 )
 @click.option(
+    "--quick",
+    is_flag=True,
+    help=f"A quick game: to {QUICK_TARGET} points and no pause after the bots' moves "
+    "(--target, --rule target= and --pace still say otherwise).",
+)
+@click.option(
     "--no-undo",
     is_flag=True,
     help="Allow no takeback (undo) in this game, for a game meant to count; recorded in the log.",
@@ -374,6 +432,7 @@ def play(
     seats,
     seed,
     deck,
+    quick,
     no_undo,
     variant,
     rule,
@@ -403,6 +462,10 @@ def play(
     source = click.get_current_context().get_parameter_source("players")
     if source == click.core.ParameterSource.DEFAULT:
         players = default_players(variant, players)  # RULES 8: sides need 4 players
+    if quick:  # a shorter target and no bot pause, unless said otherwise
+        if target is None and not any(r.split("=")[0].strip() == "target" for r in rule):
+            target = QUICK_TARGET
+        pace = 0.0 if pace is None else pace
     rules = rules_from(variant, rule, target, players)
     prefs = _preferences()
     names, kinds = _parse_seats(players, name or prefs["name"], bots or prefs["bots"], seats)
@@ -429,6 +492,7 @@ def play(
     _go(
         session, json_mode, commands, quiet, strict, style, pace, windows, prefs=prefs,
         discard_untouched=save is None,  # a game in the saves folder, not a file you named
+        new_game=True,
     )  # fmt: skip
 
 

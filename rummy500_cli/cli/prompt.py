@@ -28,12 +28,14 @@ from prompt_toolkit.formatted_text import ANSI
 from prompt_toolkit.history import History, InMemoryHistory
 from prompt_toolkit.output import ColorDepth
 
-from ..render.layout import fit_toolbar, wrap
+from ..events import Event
+from ..render.layout import INDENT, fit_toolbar, width_of, wrap
+from ..render.narrate import TURN_EVENTS, continuation
 from ..render.printable import names, printable
 from ..render.style import Style
 from ..render.table import STEP_WORDS
 from ..session import Session
-from .commands import legal_words
+from .commands import legal_items
 from .completion import candidates
 from .loop import PlainConsole
 
@@ -88,6 +90,11 @@ class PromptConsole(PlainConsole):
             history=InMemoryHistory(), color_depth=self._color_depth
         )
         """For the questions between turns: no completion, no history, no toolbar."""
+        self._turn: int | None = None
+        """The seat whose turn is being told on one open line (a short screen)."""
+        self._column = 0
+        self._table_rows = 12
+        """The lines the last table took (to judge whether the bots' turns fit)."""
 
     @property
     def by_rank(self) -> bool:
@@ -120,14 +127,99 @@ class PromptConsole(PlainConsole):
         except OSError:
             return 80
 
+    def _rows(self) -> int:
+        try:
+            return self._plain.output.get_size().rows
+        except OSError:
+            return 24
+
+    def screen(self) -> tuple[int, int]:
+        """The table's room: the width less a column; the rows less the prompt's line,
+        the bottom toolbar, your last move's line and two lines for each other seat's
+        turn (told in one line, which may wrap)."""
+        others = self.game.state.n - 1 if self.game is not None else 1
+        return self._width() - 1, max(8, self._rows() - 3 - 2 * others)
+
     def show(self, text: str) -> None:
         """Text wrapped at word boundaries to the terminal's width."""
+        self._end_turn()
         print_formatted_text(ANSI(wrap(self.style.text(text), self._width() - 1)))
 
+    def show_table(self, text: str) -> None:
+        """The table at a turn, its height kept to judge the room left for the others'."""
+        self._table_rows = wrap(self.style.text(text), self._width() - 1).count("\n") + 1
+        self.show(text)
+
     def say(self, text: str) -> None:
+        self._end_turn()
         print_formatted_text(ANSI(self.style.text(text)))
 
+    def _short(self) -> bool:
+        """Whether the other seats' turns, told a line an event, would push the table of
+        the next turn off the screen: then each is told in one line."""
+        if self.game is None:
+            return False
+        others = self.game.state.n - 1
+        return self._rows() < self._table_rows + 3 + 4 * others  # up to 4 lines a turn
+
+    def event(self, event: Event, seq: int, lines: list[str]) -> None:
+        """An event told; on a short screen, a computer player's turn as one line that
+        grows as they move (broken only between its parts)."""
+        seat = getattr(event, "seat", None)
+        game = self.game
+        if (
+            game is None
+            or seat is None
+            or not isinstance(event, TURN_EVENTS)
+            or game.is_human(seat)
+            or not self._short()
+        ):
+            for line in lines:
+                self.show(line)
+            return
+        name = names(game.state.players)[seat]
+        for line in lines:
+            more = continuation(line, name) if self._turn == seat else None
+            if more is None:
+                self._end_turn()
+                self._turn, self._column = seat, 0
+                self._write(line.removesuffix("."), "")
+            else:
+                self._write(more, ", ")
+
+    def _write(self, part: str, joint: str) -> None:
+        """A part of the open turn's line, on a new (indented) line when it would not
+        fit the width."""
+        width = self._width() - 1
+        text = self.style.text(part)
+        if self._column and self._column + width_of(joint + text) > width:
+            out = joint.rstrip() + "\n" + INDENT
+            self._column = len(INDENT)
+        else:
+            out = joint
+            self._column += width_of(joint)
+        first, *rest = wrap(text, max(20, width - self._column)).split("\n")
+        out += first
+        self._column += width_of(first)
+        for piece in rest:
+            out += "\n" + INDENT + piece.strip()
+            self._column = len(INDENT) + width_of(piece.strip())
+        print_formatted_text(ANSI(out), end="")
+
+    def _end_turn(self) -> None:
+        """The open turn's line ends (with its full stop)."""
+        if self._turn is not None:
+            self._turn = None
+            print_formatted_text(".")
+
+    def recap(self, lines: list[str]) -> None:
+        """Hot-seat play: what the others did since this player's last turn, first on
+        the cleared screen."""
+        for line in lines:
+            self.show(line)
+
     def error(self, text: str) -> None:
+        self._end_turn()
         text = printable(text)
         line = f"\x1b[31m{text}\x1b[0m" if self.style.color else f"error: {text}"
         if " resume " in text:  # it ends with the command that resumes the game: whole
@@ -140,11 +232,13 @@ class PromptConsole(PlainConsole):
             return ""
         state = self.session.state
         step = STEP_WORDS.get(state.phase, "")
-        words = legal_words(state, 12, self.style.ascii, self.by_rank)
-        return fit_toolbar(step, words, self._width() - 1)
+        items = legal_items(state, self.style.ascii, self.by_rank)
+        words = [word for word, _ in items]
+        return fit_toolbar(step, words, self._width() - 1, counts=[n for _, n in items])
 
     def _ask(self, question: str) -> None:
         """A question between turns, answered with Enter; Ctrl-D leaves (saved)."""
+        self._end_turn()
         self.seat = None
         try:
             self._plain.prompt(question)
@@ -208,6 +302,7 @@ class PromptConsole(PlainConsole):
             termios.tcsetattr(fd, termios.TCSADRAIN, saved)
 
     def read(self, session: Session, seat: int) -> str | None:
+        self._end_turn()
         self.session, self.seat = session, seat
         self.fast = False
         name = names(session.state.players)[seat]

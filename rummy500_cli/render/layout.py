@@ -55,14 +55,20 @@ def _wrap_line(line: str, width: int) -> str:
     return "\n".join(out)
 
 
-def fit_toolbar(step: str, legal: list[str], width: int, more: int = 0) -> str:
+def fit_toolbar(
+    step: str, legal: list[str], width: int, more: int = 0, counts: list[int] | None = None
+) -> str:
     """The bottom line in `width` columns: the step, as many legal moves as fit (`+N
-    more` for the rest), then the keys, dropped first when the line is narrow."""
+    more` for the rest), then the keys, dropped first when the line is narrow. `counts`:
+    how many moves each item of `legal` stands for (one each unless said), so that the
+    numbers shown always count moves, not items."""
+    sizes = counts if counts is not None else [1] * len(legal)
+    total = sum(sizes) + more
     keys_options = ["Tab completes · Ctrl-D saves and leaves", "Tab · Ctrl-D leaves", ""]
     for keys in keys_options:
         for count in range(len(legal), -1, -1):
             shown = legal[:count]
-            rest = len(legal) - count + more
+            rest = total - sum(sizes[:count])
             moves = ", ".join(shown) + (f" (+{rest} more)" if rest and shown else "")
             if not shown and rest:
                 moves = f"{rest} moves"
@@ -72,3 +78,28 @@ def fit_toolbar(step: str, legal: list[str], width: int, more: int = 0) -> str:
                 return line
     line = " " + step
     return line if width_of(line) <= width else line[: max(0, width - 1)] + "…"
+
+
+def pack(items: list[str], width: int | None, lead: str = "", sep: str = " · ") -> list[str]:
+    """Items on as few lines as `width` allows, a line broken only between two items
+    (never inside a card, a name or a path): the first line starts with `lead`, the
+    others are indented. Without a width, all on one line."""
+    if width is None:
+        return [lead + sep.join(items)]
+    lines: list[str] = []
+    current, used = lead, width_of(lead)
+    empty = True
+    for item in items:
+        size = width_of(item)
+        if not empty and used + width_of(sep) + size > width:
+            lines.append(current.rstrip())
+            current, used, empty = INDENT, len(INDENT), True
+        if empty:
+            current += item
+            used += size
+        else:
+            current += sep + item
+            used += width_of(sep) + size
+        empty = False
+    lines.append(current.rstrip())
+    return lines

@@ -271,3 +271,44 @@ def _side_win(players: tuple[str, ...], event: GameEnded) -> str:
         bonus = VARIANTS["persian"].game_bonus
         return f"{text} (with {bonus} for more points): they win the difference, {event.margin}."
     return text + "."
+
+
+TURN_EVENTS = (
+    StockDrawn,
+    PileTaken,
+    Melded,
+    LaidOff,
+    Discarded,
+    Passed,
+    RumCalled,
+    UpcardChosen,
+    PowerNamed,
+    JokerBlocked,
+)
+"""The events of a player's own turn (or own answer in a window), which can be told one
+turn to a line when the screen is short."""
+
+
+def continuation(line: str, name: str) -> str | None:
+    """A narrated line of `name`'s as the next part of one sentence for their turn (its
+    subject and full stop left out: `melds 7♥ 7♠ 7♦ (21) as #2`), or None when the line
+    does not begin with that name."""
+    if not line.startswith(name + " "):
+        return None
+    return line[len(name) + 1 :].removesuffix(".")
+
+
+def one_line_turns(told: list[tuple[int | None, str]], players: tuple[str, ...]) -> list[str]:
+    """Lines told, each with the seat whose turn it was (None: no one's), with each run
+    of lines of one seat's turn joined into one: `Cy draws a card from the stock, melds
+    9♥ 9♣ 9♦ (27) as #2, discards 4♦.`"""
+    lines: list[str] = []
+    last: int | None = None
+    for seat, line in told:
+        more = None if seat is None or seat != last else continuation(line, players[seat])
+        if more is not None:
+            lines[-1] = lines[-1].removesuffix(".") + ", " + more + "."
+        else:
+            lines.append(line)
+            last = seat if seat is not None and continuation(line, players[seat]) else None
+    return lines

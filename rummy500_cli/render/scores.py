@@ -3,6 +3,8 @@ or as a Markdown table (`rummy500 export --format markdown`)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import msgspec
 
 from ..events import RoundEnded
@@ -33,10 +35,13 @@ def score_table(players: tuple[str, ...], event: RoundEnded, markdown: bool = Fa
     return _table(f"Round {event.round} scores", header, rows, notes, markdown)
 
 
-def caught_line(players: tuple[str, ...], event: RoundEnded, style: Style) -> str:
+def caught_line(
+    players: tuple[str, ...], event: RoundEnded, style: Style, width: int | None = None
+) -> str:
     """The cards each player was caught with at the round's end, as their hands show
-    them (`""` when nobody held a card)."""
+    them (`""` when nobody held a card); with a width, lines broken between players."""
     from ..cards import Card
+    from .layout import pack
     from .table import hand_cards
 
     held = [
@@ -44,7 +49,7 @@ def caught_line(players: tuple[str, ...], event: RoundEnded, style: Style) -> st
         for name, score in zip(players, event.scores, strict=True)
         if score.deadwood
     ]
-    return "Caught with: " + " · ".join(held) if held else ""
+    return "\n".join(pack(held, width, lead="Caught with: ")) if held else ""
 
 
 def _collected_table(players: tuple[str, ...], event: RoundEnded, markdown: bool) -> str:
@@ -98,3 +103,104 @@ def _row(cells: list[str], sizes: list[int]) -> str:
 def _markdown_cell(text: str) -> str:
     """A name in a Markdown table: its pipes and backslashes escaped."""
     return text.replace("\\", "\\\\").replace("|", "\\|")
+
+
+BLOCKS = "▁▂▃▄▅▆▇█"
+"""The chart's eight heights; under --ascii, ASCII_BLOCKS."""
+ASCII_BLOCKS = "._-~=+*#"
+
+
+def scorepad(
+    players: Sequence[str], rounds: Sequence[RoundEnded], width: int | None = None
+) -> list[str]:
+    """The score sheet as kept on paper: a row a round, each player's score in the round
+    and running total; fitted to `width` by dropping the round's scores (totals only)
+    and then shortening the names."""
+    if not rounds:
+        return []
+    for both in (True, False):
+        for limit in (None, 12, 8, 5):
+            shown = [_clip(name, limit) for name in players]
+            cell = 11 if both else 6
+            sizes = [max(cell, len(name)) for name in shown]
+            header = "Round" + "".join(
+                f"  {name:>{size}}" for name, size in zip(shown, sizes, strict=True)
+            )
+            rows = []
+            for event in rounds:
+                cells = [
+                    (f"{score.score:+d} {score.total:>5}" if both else str(score.total))
+                    for score in event.scores
+                ]
+                rows.append(
+                    f"{event.round:>5}"
+                    + "".join(f"  {text:>{size}}" for text, size in zip(cells, sizes, strict=True))
+                )
+            if width is None or len(header) <= width:
+                title = (
+                    "Scorepad (each round: its score and the running total)"
+                    if both
+                    else ("Scorepad (the running totals)")
+                )
+                return [title, header, *rows]
+    return ["Scorepad", header, *rows]
+
+
+def _clip(name: str, limit: int | None) -> str:
+    if limit is None or len(name) <= limit:
+        return name
+    return name[: limit - 1] + "…"
+
+
+def places(players: Sequence[str], totals: Sequence[int], sides: Sequence[int] = ()) -> list[str]:
+    """The final places, highest total first, equal totals sharing a place (the sides'
+    in a partnership game, RULES 8)."""
+    if sides:
+        entries = [(side_name(side, tuple(players)), total) for side, total in enumerate(sides)]
+    else:
+        entries = list(zip(players, totals, strict=True))
+    ranked = sorted(entries, key=lambda entry: -entry[1])
+    lines = ["Final places:"]
+    place = 0
+    size = max(len(name) for name, _ in ranked)
+    for index, (name, total) in enumerate(ranked):
+        if index == 0 or total != ranked[index - 1][1]:
+            place = index + 1
+        lines.append(f"  {_ordinal(place):>4}  {name:<{size}}  {total:>5}")
+    return lines
+
+
+def _ordinal(number: int) -> str:
+    suffix = (
+        "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    )
+    return f"{number}{suffix}"
+
+
+def totals_chart(
+    players: Sequence[str],
+    rounds: Sequence[RoundEnded],
+    ascii: bool = False,
+    width: int | None = None,
+) -> list[str]:
+    """Each player's running total round by round, as a row of blocks on one shared
+    scale (eight heights; ASCII marks under --ascii)."""
+    if not rounds:
+        return []
+    marks = ASCII_BLOCKS if ascii else BLOCKS
+    totals = [[score.total for score in event.scores] for event in rounds]
+    low = min(0, *(t for row in totals for t in row))
+    high = max(t for row in totals for t in row)
+    span = max(1, high - low)
+    label = max(len(name) for name in players)
+    room = (width or 80) - label - 10
+    step = 2 if 2 * len(rounds) <= room else 1
+    lines = [
+        f"Totals over {len(rounds)} round{'s' if len(rounds) != 1 else ''} (from {low} to {high}):"
+    ]
+    for seat, name in enumerate(players):
+        bars = "".join(
+            marks[round((row[seat] - low) / span * (len(marks) - 1))] * step for row in totals
+        )
+        lines.append(f"  {name:<{label}}  {bars}  {totals[-1][seat]}")
+    return lines

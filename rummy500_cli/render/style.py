@@ -12,11 +12,15 @@ _RESET = "\x1b[0m"
 _BOLD = "\x1b[1m"
 _DIM = "\x1b[2m"
 _TO_ASCII = str.maketrans({"♠": "S", "♥": "H", "♣": "C", "♦": "D", "—": "-", "·": "|"})
+_MARK = "\x1b[7m"
+"""Reverse video: the card just drawn or taken, the last play on the table."""
 _COLORS = {  # spades, hearts, clubs, diamonds (Suit order)
     False: ("", "\x1b[31m", "", "\x1b[31m"),
-    True: ("", "\x1b[31m", "\x1b[32m", "\x1b[34m"),
+    # Diamonds bright blue: ANSI blue (34) is hard to read on a dark background, bright
+    # blue reads on dark and light ones alike.
+    True: ("", "\x1b[31m", "\x1b[32m", "\x1b[94m"),
 }
-CODES = (_RESET, _BOLD, _DIM, "\x1b[31m", "\x1b[32m", "\x1b[34m")
+CODES = (_RESET, _BOLD, _DIM, _MARK, "\x1b[31m", "\x1b[32m", "\x1b[94m")
 """Every terminal code a Style writes (colours, bold, dim, reset), and no other."""
 
 
@@ -38,6 +42,15 @@ class Style:
 
     def cards(self, cards: Iterable[Card]) -> str:
         return " ".join(self.card(card) for card in cards)
+
+    def marked(self, card: Card) -> str:
+        """A card that just moved (drawn, taken, laid), in reverse video; as any other
+        card without colour."""
+        if not self.color:
+            return self.card(card)
+        text = card.ascii if self.ascii else card.symbol
+        code = _COLORS[self.four_color][card.suit] if card.suit is not None else ""
+        return f"{_MARK}{code}{text}{_RESET}"
 
     def text(self, text: str) -> str:
         """Text as it goes to the terminal (messages, narration, a table of lines): any

@@ -168,7 +168,7 @@ def test_k_starts_a_quick_game_and_p_replays_a_recent_one(env) -> None:
     games = list((Path(env["XDG_DATA_HOME"]) / "rummy500" / "games").glob("*.jsonl"))
     assert len(games) == 1
     header = read_log(games[0]).events[0]
-    assert header.rules.target == 200 and len(header.players) == 2
+    assert header.rules.target == 250 and len(header.players) == 2
 
     child = spawn(env)
     try:
