@@ -306,6 +306,10 @@ def decision_panel(decision, players, style, shown: bool = True) -> list[str]:
             f"  drop in the chance of winning: {pct(decision.win_drop)} "
             f"({pct(decision.drop_low)}-{pct(decision.drop_high)}) over {decision.samples} deals"
         )
+    lines.append(
+        f"  (points: {name}'s expected score this round against the others' mean, up to "
+        f"{name}'s next turn; below 0: behind them)"
+    )
     return [style.text(line) for line in lines]
 
 
@@ -335,5 +339,11 @@ def win_graph(curve, players, cursor: int, width: int, style, height: int = 3) -
 
 
 def summary_panel(summaries, players) -> list[str]:
-    """The per-player lines of the viewer's graph page."""
-    return [summary_line(player, players[player.seat]) for player in summaries]
+    """The per-player lines of the viewer's graph page: the summary, then luck against
+    skill (when the analysis has them)."""
+    lines = [summary_line(player, players[player.seat]) for player in summaries]
+    fortunes = [fortune_line(player, players[player.seat]) for player in summaries]
+    if any(fortunes):
+        lines.append("Luck and skill (the change in win chance, split; they add up to it):")
+        lines += [f"  {line}" for line in fortunes if line is not None]
+    return lines
