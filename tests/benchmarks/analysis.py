@@ -5,8 +5,9 @@ the check of the late-round deep takes (run: python tests/benchmarks/analysis.py
    cores), fresh (no saved analysis), alternating with the baseline commit's (`--baseline`,
    default 9e8ee13: the commit issue 28's work started from) in the same run; the ratio
    new/old. Targets (issue 28): two-players.jsonl <= 1.5 s, four-players.jsonl <= 4 s.
-   The CPU time (both processes' user and system time) is printed beside it: on a machine shared with other work the wall time
-   says more about the others' load than about the program.
+   The CPU time (both processes' user and system time) is printed beside it: on a
+   machine shared with other work the wall time says more about the others' load than
+   about the program.
 2. Label agreement between two sample seeds over games of mixed strength (random,
    greedy, strong and expert seats, 2 to 4 players): of the decisions that either run
    calls a mistake or a blunder, how many get the same label from both (target: 95%);
