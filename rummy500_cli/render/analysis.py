@@ -71,10 +71,8 @@ def pct(x: float) -> str:
 
 
 POINTS_MEANING = (
-    "points: a move's expected score this round against the other players' mean (a side's "
-    "against the other side's with partners), from the judge's playouts to the player's "
-    "next turn or the round's end; win chance: of winning the game, from the race as it "
-    "stands after them"
+    "points: a move's expected score this round against the other players' mean, up to "
+    "the player's next turn; win chance: of winning the game"
 )
 """What the figures of a judged move are, said once where they first appear."""
 
@@ -153,10 +151,9 @@ def fortune_line(player, name: str) -> str | None:
 
 
 FORTUNE_MEANING = (
-    "Luck and skill: each player's chance of winning from the start (an even share) to "
-    "the end (won: 100%), split into what the decisions did (each move against the "
-    "expert's first choice, on the same deals, added up) and what the cards did (the "
-    "deals, the stock, the other players' moves): the two add up to the whole change"
+    "Luck and skill (each player's chance of winning, from an even share to won or lost, "
+    "split into what the decisions did against the expert's first choice and what the "
+    "cards did; the two add up)"
 )
 
 
