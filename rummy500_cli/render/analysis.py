@@ -130,7 +130,7 @@ def fortune_words(skill: float, luck: float) -> str:
         play = "played better than the expert"
     elif skill >= -0.03:
         play = "played about as the expert would"
-    elif skill >= -0.15:
+    elif skill >= -0.25:
         play = "played a little worse than the expert"
     else:
         play = "played worse than the expert"
