@@ -72,47 +72,45 @@ def _analyze_once(source: Path, log: Path, env_path: Path | None) -> tuple[float
 
 
 def wall_times(baseline: str, runs: int) -> None:
+    import os
+
     print("== 1. Wall time of rummy500 analyze LOG (default settings, fresh) ==", flush=True)
+    print(f"load average at the start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     with tempfile.TemporaryDirectory() as folder:
         base = Path(folder) / "baseline"
-        have_base = (
-            subprocess.run(
-                ["git", "-C", str(ROOT), "worktree", "add", "--detach", str(base), baseline],
-                capture_output=True,
-                check=False,
-            ).returncode
-            == 0
+        base.mkdir()
+        # the baseline's files, unpacked (git archive: nothing written into the repository)
+        archive = subprocess.run(
+            ["git", "-C", str(ROOT), "archive", "--format=tar", baseline],
+            capture_output=True,
+            check=False,
         )
-        try:
-            for name in SAMPLES:
-                log = Path(folder) / name
-                shutil.copy(ROOT / "replays" / name, log)
-                new, old = [], []
-                for _ in range(runs):
-                    new.append(_analyze_once(ROOT / "replays" / name, log, ROOT))
-                    if have_base:
-                        old.append(_analyze_once(ROOT / "replays" / name, log, base))
-                walls = [wall for wall, _ in new]
-                cpu = statistics.median(c for _, c in new)
-                line = f"$ rummy500 analyze replays/{name}: median {statistics.median(walls):.2f} s"
-                line += f" wall (runs {', '.join(f'{t:.2f}' for t in walls)}), {cpu:.2f} s CPU"
-                if old:
-                    old_walls = [wall for wall, _ in old]
-                    old_cpu = statistics.median(c for _, c in old)
-                    line += (
-                        f"; baseline {baseline} {statistics.median(old_walls):.2f} s wall, "
-                        f"{old_cpu:.2f} s CPU; ratio wall "
-                        f"{statistics.median(walls) / statistics.median(old_walls):.2f}, CPU "
-                        f"{cpu / old_cpu:.2f}"
-                    )
-                print(line, flush=True)
-        finally:
-            if have_base:
-                subprocess.run(
-                    ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(base)],
-                    capture_output=True,
-                    check=False,
+        have_base = archive.returncode == 0
+        if have_base:
+            subprocess.run(["tar", "-x", "-C", str(base)], input=archive.stdout, check=True)
+        for name in SAMPLES:
+            log = Path(folder) / name
+            shutil.copy(ROOT / "replays" / name, log)
+            new, old = [], []
+            for _ in range(runs):
+                new.append(_analyze_once(ROOT / "replays" / name, log, ROOT))
+                if have_base:
+                    old.append(_analyze_once(ROOT / "replays" / name, log, base))
+            walls = [wall for wall, _ in new]
+            cpu = statistics.median(c for _, c in new)
+            line = f"$ rummy500 analyze replays/{name}: median {statistics.median(walls):.2f} s"
+            line += f" wall (runs {', '.join(f'{t:.2f}' for t in walls)}), {cpu:.2f} s CPU"
+            if old:
+                old_walls = [wall for wall, _ in old]
+                old_cpu = statistics.median(c for _, c in old)
+                line += (
+                    f"; baseline {baseline} {statistics.median(old_walls):.2f} s wall, "
+                    f"{old_cpu:.2f} s CPU; ratio wall "
+                    f"{statistics.median(walls) / statistics.median(old_walls):.2f}, CPU "
+                    f"{cpu / old_cpu:.2f}"
                 )
+            print(line, flush=True)
+    print(f"load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 
 # --- 2. Agreement ----------------------------------------------------------------------
