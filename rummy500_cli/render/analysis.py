@@ -18,6 +18,11 @@ def _plural(word: str, count: int) -> str:
     return word[:-1] + "ies" if word.endswith("y") else word + "s"
 
 
+def signed_points(points: float) -> str:
+    """Points with their sign and the right number: "+1 point", "-13.5 points"."""
+    return f"{points:+g} point{'' if abs(points) == 1 else 's'}"
+
+
 def _about(points: float) -> str:
     whole = round(abs(points))
     return f"about {whole} point{'s' if whole != 1 else ''}"
@@ -89,7 +94,7 @@ def verdict_text(decision, name: str, style=None) -> str:
     played, best = _moves(decision, style)
     return (
         f"{name}: {decision.label}: {played}; better {best} "
-        f"({-decision.points_lost:+g} points, -{pct(decision.win_drop)} to win, "
+        f"({signed_points(-decision.points_lost)}, -{pct(decision.win_drop)} to win, "
         f"{between}{unclear})"
     )
 

@@ -21,7 +21,7 @@ from ..events import (
 from ..line import played_line
 from ..rules import format_value
 from ..state import State
-from .analysis import fortune_line, move_words, pct, summary_line
+from .analysis import fortune_line, move_words, pct, signed_points, summary_line
 from .narrate import Narrator, takeback_lines
 from .printable import names
 from .scores import score_table
@@ -162,7 +162,7 @@ def comment(decision, style: Style) -> str:
     expected points and the drop in the chance of winning."""
     return style.text(
         f"{{{decision.label or 'costly'}: better {move_words(decision.best, style)}, "
-        f"{-decision.points_lost:+g} points, -{pct(decision.win_drop)} to win}}"
+        f"{signed_points(-decision.points_lost)}, -{pct(decision.win_drop)} to win}}"
     )
 
 
