@@ -402,7 +402,14 @@ def _analysis(log: Path, data, line, seats: list[int], think: int, jobs: int | N
     from ..analysis import summary
     from ..errors import LogError
     from ..judge import JUDGE_VERSION, Decision, judge_decisions
-    from ..records.sidecar import Settings, read_sidecar, sidecar_path, staleness, write_sidecar
+    from ..records.sidecar import (
+        Settings,
+        read_sidecar,
+        sidecar_path,
+        staleness,
+        stopped_problem,
+        write_sidecar,
+    )
     from ..win_model import model
 
     settings = Settings(
@@ -420,6 +427,7 @@ def _analysis(log: Path, data, line, seats: list[int], think: int, jobs: int | N
     if (
         saved is not None
         and not saved.header.complete
+        and stopped_problem(saved) is None
         and saved.header.settings == settings
         and staleness(msgspec.structs.replace(saved, header=_completed(saved.header)), data) is None
     ):  # stopped by Ctrl-C last time: go on from there

@@ -109,6 +109,25 @@ def staleness(analysis: Analysis, log: LogData, settings: Settings | None = None
     return None
 
 
+def stopped_problem(analysis: Analysis) -> str | None:
+    """Why a sidecar marked stopped (`complete` false) is not what `analyze` writes when
+    Ctrl-C stops it (None when it is): no summary lines, and the decisions weighed so far
+    in the order of the log, each of a judged seat. A whole sidecar: None."""
+    if analysis.header.complete:
+        return None
+    if analysis.players:
+        return "an analysis marked stopped holds summaries"
+    judged = set(analysis.header.settings.seats)
+    last = 0
+    for decision in analysis.decisions:
+        if decision.seat not in judged:
+            return f"a decision of seat {decision.seat}, which was not judged"
+        if decision.seq <= last:
+            return f"its decisions are out of order at line {decision.seq}"
+        last = decision.seq
+    return None
+
+
 def encode_sidecar(
     log_path: Path,
     log: LogData,

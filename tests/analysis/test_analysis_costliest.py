@@ -240,3 +240,26 @@ def test_ctrl_c_keeps_what_is_finished_and_a_rerun_goes_on(tmp_path: Path, monke
     finished, fresh = read_sidecar(log), read_sidecar(whole)
     assert finished is not None and fresh is not None and finished.header.complete
     assert finished.decisions == fresh.decisions and finished.players == fresh.players
+
+
+def test_a_stopped_analysis_is_only_what_ctrl_c_writes(tmp_path: Path) -> None:
+    """A sidecar marked stopped holds the decisions so far, in order, and no summary;
+    anything else marked stopped is not gone on from."""
+    import msgspec
+
+    from rummy500_cli.records.sidecar import Analysis, stopped_problem
+
+    log = tmp_path / "ann.jsonl"
+    log.write_bytes(encode_log(game()))
+    assert CliRunner().invoke(main, ["analyze", str(log), "--seat", "Ann"]).exit_code == 0
+    whole = read_sidecar(log)
+    assert whole is not None and stopped_problem(whole) is None
+    stopped = msgspec.structs.replace(whole.header, complete=False)
+    assert stopped_problem(Analysis(header=stopped, decisions=whole.decisions, players=[])) is None
+    assert "holds summaries" in str(stopped_problem(msgspec.structs.replace(whole, header=stopped)))
+    backwards = Analysis(header=stopped, decisions=whole.decisions[::-1], players=[])
+    assert "out of order" in str(stopped_problem(backwards))
+    bob = [msgspec.structs.replace(d, seat=1) for d in whole.decisions]
+    assert "seat 1, which was not judged" in str(
+        stopped_problem(Analysis(header=stopped, decisions=bob, players=[]))
+    )
