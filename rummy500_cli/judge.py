@@ -16,7 +16,8 @@ The drop in the chance of winning from the best move to the move played is label
 only when the whole interval lies within one band (`LABELS`); while it straddles a
 threshold of a mistake or a blunder, more deals are sampled, up to a budget
 `CLOSE_BUDGET` times the plain one, and a decision still straddling one then is
-`unclear`; one that is at worst an inaccuracy gets no more than the fewest deals.
+`unclear`; one that is at worst an inaccuracy gets no more than the fewest deals (that
+early stop reads a slightly narrower interval, `STOP_Z`; the labels keep theirs).
 
 The samples are drawn from the game's seed, the decision and `sample_seed`, so the
 same log and settings always give the same verdicts, however many processes weigh them.
@@ -57,19 +58,29 @@ PRIOR_WEIGHT = 3
 """The spread of a paired difference is estimated as if `PRIOR_WEIGHT` more deals had
 shown a standard deviation of `PRIOR_SPREAD` (in chance of winning): a few deals alike
 do not make a verdict look surer than it is."""
-BATCH = 4
+BATCH = 2
 """Deals sampled between two looks at the interval."""
-MIN_SAMPLES = 4
+MIN_SAMPLES = 2
 SEVERE_SAMPLES = 24
 """The fewest deals for a verdict that may be a mistake or a blunder: the paired
 differences have heavy tails (now and then one deal turns a round around), which a few
 deals may not show, so their spread is not trusted below this."""
-CLOSE_BUDGET = 8.0
-"""How many times the plain budget a decision near a threshold may spend."""
+CLOSE_BUDGET = 6.0
+"""How many times the plain budget a decision near a threshold may spend (8 before
+issue 28: the last quarter settled one decision in sixty-odd, see STOP_Z)."""
+STOP_Z = 2.25
+"""Half the width, in standard errors, of the interval that may stop the sampling early
+as at worst an inaccuracy (its upper end below a mistake's threshold): without
+Student's widening, which the labels keep. Replayed on the per-deal chances of the 30
+mixed games of tests/benchmarks/analysis.py (two sample seeds), it and CLOSE_BUDGET 6
+weigh 25% fewer playouts (four-players.jsonl 0.75, two-players.jsonl 0.72) with as
+many mistakes and blunders labelled alike by both seeds (59 of 63, against 59 of 64);
+with deals two at a time and at least two (BATCH, MIN_SAMPLES: were four and four, one
+more per 25 ms of think), 42% fewer (0.58 and 0.58), 58 of 63 alike."""
 MAX_SAMPLES = 400
 LATE_STOCK = 3
 """Stock cards per player at or below which the playouts go on to the round's end."""
-JUDGE_VERSION = 1
+JUDGE_VERSION = 2
 """Bumped when the judge's method changes, so that saved analyses are redone."""
 
 
@@ -105,6 +116,16 @@ class Decision(msgspec.Struct, kw_only=True):
     samples: int
     moves: list[Move] = msgspec.field(default_factory=list)
     """Every candidate, the best first (by the chance of winning)."""
+    expert: str = ""
+    """The expert's first candidate (the strong bot's move), named before any deal was
+    sampled ("" in an analysis saved before this field): the fixed yardstick of
+    `analysis.fortunes`, free of the bias of picking the best of noisy means."""
+
+    @property
+    def costly(self) -> bool:
+        """Whether the move played did worse than the best one on the samples (by the
+        chance of winning, or by points where the chances tie)."""
+        return self.played != self.best and (self.win_drop > 0 or self.points_lost > 0)
 
 
 def band(drop: float) -> str | None:
@@ -127,7 +148,7 @@ def verdict(drop: float, low: float, high: float) -> str | None:
 
 def sample_bounds(think: int) -> tuple[int, float]:
     """The fewest deals to sample and the plain budget in simulated moves, for `think`."""
-    return max(MIN_SAMPLES, think // 25), think * MOVES_PER_MS
+    return max(MIN_SAMPLES, think // 50), think * MOVES_PER_MS
 
 
 def default_jobs() -> int:
@@ -150,6 +171,8 @@ class Judge:
         self.sample_seed = sample_seed
         self.policy = StrongBot(header.seed, 0)
         self.model = model()
+        self.last_chances: list[list[float]] = []
+        """Each candidate's chance of winning deal by deal, at the last `_sample`."""
 
     def weigh(self, bot: ExpertBot, state: State, events: Sequence[Event], seq: int):
         """The Decision at `events[seq]`, or None when there is nothing to weigh."""
@@ -199,14 +222,19 @@ class Judge:
             if samples >= MAX_SAMPLES:
                 break
             if samples >= least:
-                if band(high) not in SEVERE:
-                    break  # at worst an inaccuracy: not worth more deals
+                early = _interval(chances, mine, active, _stop_spread)
+                if band(early[3]) not in SEVERE:
+                    # at worst an inaccuracy: not worth more deals, and told so (by the
+                    # interval that stopped it, which calls nothing worse)
+                    best, drop, low, high = early
+                    break
                 if spent >= budget * CLOSE_BUDGET:
                     break
                 if band(low) == band(high) and samples >= SEVERE_SAMPLES:
                     break
                 # a move clearly worse than the best needs no more deals
                 active = [i for i in active if i in (mine, best) or not _beaten(chances, i, best)]
+        self.last_chances = chances
         means_p = [sum(p) / len(p) for p in points]
         means_w = [sum(c) / len(c) for c in chances]
         order = sorted(range(count), key=lambda i: (-means_w[i], i != mine, i))
@@ -233,6 +261,7 @@ class Judge:
             label=verdict(drop, low, high) if best != mine else _unclear_best(high),
             samples=samples,
             moves=ranked,
+            expert=candidates[0].text(),
         )
 
     def _play_out(
@@ -305,31 +334,75 @@ class Judge:
         return self.model.chances(position, target)[_unit(me, world)]
 
 
-def ranked_moves(
-    events: Sequence[Event], state: State, think: int = 100
-) -> list[tuple[AnyAction, float, float]]:
-    """The expert's candidate moves for the seat to move, each with its expected points
-    and chance of winning over the same sampled deals, the most points first (the
-    prompt's `hint`); [] when the expert sees a single sensible move."""
+class Hint(msgspec.Struct, kw_only=True):
+    """The prompt's hint: the position weighed by the analysis's judge, as `analyze`
+    would weigh it had the expert's first candidate been played (the same candidates,
+    deals and stopping rule at the same settings), so that the hint and the analysis
+    rank a position alike."""
+
+    decision: Decision
+    """The judge's verdict on the position, the expert's first candidate as the move
+    played: its `moves` are the ranking, the likeliest to win first."""
+    actions: list[AnyAction]
+    """The moves of `decision.moves`, in its order, as actions."""
+    gaps: list[tuple[float, float, float]]
+    """For each move, how much lower its chance of winning is than the first's on the
+    same deals: the mean and the interval (the judge's; 0 for the first)."""
+
+
+def judged_hint(events: Sequence[Event], state: State, think: int = 100) -> Hint | None:
+    """The judge's ranking of the expert's candidate moves for the seat to move (the
+    analysis's judge at the analysis's default settings: `think` and the sample seed ""),
+    or None when the expert sees a single sensible move. When the judge's best is not
+    the expert's first candidate, the position is weighed again as if that best were
+    played, which is what `analyze` weighs when the hint is followed."""
     header = events[0]
     assert isinstance(header, GameStarted)
     seat = state.to_move
     legal = legal_actions(state)
     if state.phase not in ("draw", "play") or len(legal) < 2:
-        return []
+        return None
     bot = ExpertBot(header.seed, seat, think)
     bot.catch_up(events)
     knowledge = bot.knowledge(state)
     masked = masked_state(state, knowledge)
     candidates = bot.candidates(masked, legal, knowledge) or []
     if len(candidates) < 2:
-        return []
-    judge = Judge(header, think, "hint")
-    decision = judge._sample(bot, state, masked, knowledge, candidates, candidates[0], len(events))
+        return None
+    judge = Judge(header, think, "")
+    seq = len(events)
+    decision = judge._sample(bot, state, masked, knowledge, candidates, candidates[0], seq)
+    if decision.best != decision.played:
+        best = next(a for a in candidates if a.text() == decision.best)
+        decision = judge._sample(bot, state, masked, knowledge, candidates, best, seq)
     by_text = {action.text(): action for action in candidates}
-    ranked = [(by_text[m.move], m.points, m.win_chance) for m in decision.moves]
-    ranked.sort(key=lambda item: -item[1])
-    return ranked
+    chances = judge.last_chances
+    first = candidates.index(by_text[decision.moves[0].move])
+    gaps = []
+    for move in decision.moves:
+        index = candidates.index(by_text[move.move])
+        if index == first:
+            gaps.append((0.0, 0.0, 0.0))
+            continue
+        mean, error = _paired(chances[first], chances[index])
+        gaps.append((round(mean, 4), round(mean - error, 4), round(mean + error, 4)))
+    return Hint(decision=decision, actions=[by_text[m.move] for m in decision.moves], gaps=gaps)
+
+
+def ranked_moves(
+    events: Sequence[Event], state: State, think: int = 100
+) -> list[tuple[AnyAction, float, float]]:
+    """The expert's candidate moves for the seat to move, each with its expected points
+    and chance of winning over the same sampled deals, ranked as the analysis ranks them
+    (the likeliest to win first; see `judged_hint`); [] when the expert sees a single
+    sensible move."""
+    hint = judged_hint(events, state, think)
+    if hint is None:
+        return []
+    return [
+        (action, move.points, move.win_chance)
+        for action, move in zip(hint.actions, hint.decision.moves, strict=True)
+    ]
 
 
 def _unit(seat: int, world: State) -> int:
@@ -349,9 +422,16 @@ def spread_of(n: int) -> float:
     return Z * max(1.0, t / 1.96)
 
 
-def _paired(values: list[float], base: list[float]) -> tuple[float, float]:
+def _stop_spread(n: int) -> float:
+    """The half width, in standard errors, of the interval that may stop early."""
+    return STOP_Z
+
+
+def _paired(
+    values: list[float], base: list[float], spread: Callable[[int], float] | None = None
+) -> tuple[float, float]:
     """The mean of the paired differences over the deals both met, and the half width
-    of its interval."""
+    of its interval (`spread(n)` standard errors; by default `spread_of`)."""
     diffs = [a - b for a, b in zip(values, base, strict=False)]
     n = len(diffs)
     mean = sum(diffs) / n
@@ -359,7 +439,7 @@ def _paired(values: list[float], base: list[float]) -> tuple[float, float]:
         return mean, math.inf
     squares = sum((d - mean) ** 2 for d in diffs)
     var = (squares + PRIOR_WEIGHT * PRIOR_SPREAD**2) / (n - 1 + PRIOR_WEIGHT)
-    return mean, spread_of(n) * math.sqrt(var / n)
+    return mean, (spread or spread_of)(n) * math.sqrt(var / n)
 
 
 def _beaten(chances: list[list[float]], index: int, best: int) -> bool:
@@ -368,7 +448,10 @@ def _beaten(chances: list[list[float]], index: int, best: int) -> bool:
 
 
 def _interval(
-    chances: list[list[float]], mine: int, active: Sequence[int]
+    chances: list[list[float]],
+    mine: int,
+    active: Sequence[int],
+    spread: Callable[[int], float] | None = None,
 ) -> tuple[int, float, float, float]:
     """The best candidate, the drop from it to the move played, and the drop's interval:
     from the best move's paired mean less its errors, to the largest paired mean plus
@@ -381,7 +464,7 @@ def _interval(
     for index, values in enumerate(chances):
         if index == mine or (index not in active and index != best):
             continue
-        mean, error = _paired(values, chances[mine])
+        mean, error = _paired(values, chances[mine], spread)
         high = max(high, mean + error)
         if index == best:
             low = max(0.0, mean - error)
@@ -432,6 +515,13 @@ def _judge_at(index: int) -> tuple[int, Decision | None]:
     return index, Judge(header, think, sample_seed).weigh(bot, state, events, index)
 
 
+def _quiet_worker() -> None:
+    """A worker leaves Ctrl-C to the parent, which stops the pool and keeps what is done."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def judge_decisions(
     events: Sequence[Event],
     seats: Sequence[int],
@@ -439,35 +529,55 @@ def judge_decisions(
     progress: Callable[[int, int], None] | None = None,
     jobs: int | None = None,
     sample_seed: str = "",
+    *,
+    known: dict[int, Decision | None] | None = None,
+    found: dict[int, Decision | None] | None = None,
 ) -> list[Decision]:
     """Every decision of the seats weighed (see the module docstring), in game order.
 
     `jobs` processes share the positions (default: every core); the verdicts are the same
-    for any number. `progress(done, total)` hears of the positions looked at.
+    for any number. `progress(done, total)` hears of the positions looked at. `known`:
+    positions (indices into `events`) already weighed, with their decisions (None:
+    nothing to weigh there), which are not weighed again (an interrupted analysis
+    resumed). `found`: filled as positions are weighed, so that a caller stopped by
+    Ctrl-C (KeyboardInterrupt, raised on after the processes are stopped) keeps what
+    was finished.
     """
     points = decision_points(events, seats)
+    known = known or {}
+    found = {} if found is None else found
+    found.update({index: known[index] for index, _depth, _state in points if index in known})
     indices = [index for index, _depth, _state in points]
-    states = {index: state for index, _depth, state in points}
+    todo = [point for point in points if point[0] not in found]
+    states = {index: state for index, _depth, state in todo}
     _WORK.update(events=list(events), think=think, sample_seed=sample_seed, states=states)
     jobs = default_jobs() if jobs is None else jobs
     total = len(indices)
-    found: dict[int, Decision | None] = {}
+    done = len(found)
+    if progress is not None and done:
+        progress(done, total)
     try:
-        if jobs <= 1 or total <= 1:
-            for number, index in enumerate(indices):
+        if jobs <= 1 or len(todo) <= 1:
+            for index, _depth, _state in todo:
                 found[index] = _judge_at(index)[1]
+                done += 1
                 if progress is not None:
-                    progress(number + 1, total)
+                    progress(done, total)
         else:
             import multiprocessing
 
             context = multiprocessing.get_context("fork")
-            with context.Pool(min(jobs, total)) as pool:
-                weighed = pool.imap_unordered(_judge_at, _tasks(points))
-                for number, (index, decision) in enumerate(weighed):
+            pool = context.Pool(min(jobs, len(todo)), initializer=_quiet_worker)
+            try:
+                for index, decision in pool.imap_unordered(_judge_at, _tasks(todo)):
                     found[index] = decision
+                    done += 1
                     if progress is not None:
-                        progress(number + 1, total)
+                        progress(done, total)
+                pool.close()
+            finally:
+                pool.terminate()
+                pool.join()
     finally:
         _WORK.clear()
     return [decision for index in indices if (decision := found[index]) is not None]

@@ -288,11 +288,13 @@ class Interpreter:
         if state.to_move != seat:
             return Reply(error="no hint now: it is not your turn")
         legal = sorted_legal(state)
-        ranked = [
-            (plain_end(action, legal), *rest) for action, *rest in self.session.ranked_advice(seat)
-        ]
-        if len(ranked) >= 2:
-            return Reply(lines=hint_lines(ranked, self.style))
+        hint = self.session.judged_hint(seat)
+        if hint is not None:
+            ranked = [
+                (plain_end(action, legal), move.points, move.win_chance)
+                for action, move in zip(hint.actions, hint.decision.moves, strict=True)
+            ]
+            return Reply(lines=hint_lines(ranked, self.style, hint.gaps, hint.decision.samples))
         action, why = self.session.advice(seat)
         return Reply(lines=[f"hint: {move_text(action, legal, self.style.ascii)} — {why}"])
 

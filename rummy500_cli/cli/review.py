@@ -349,8 +349,14 @@ def export(log: Path, fmt: str, ascii_cards: bool) -> None:
     help="Processes that share the work (default: one per core).",
 )
 @click.option("--json", "json_mode", is_flag=True, help="Print every figure as one JSON object.")
+@click.option("--ascii", "ascii_cards", is_flag=True, help="Cards as 7H rather than 7♥.")
 def analyze(
-    log: Path, seats: tuple[str, ...], think: int, jobs: int | None, json_mode: bool
+    log: Path,
+    seats: tuple[str, ...],
+    think: int,
+    jobs: int | None,
+    json_mode: bool,
+    ascii_cards: bool,
 ) -> None:
     """Judge a game: each decision against the expert bot, and the game in figures.
 
@@ -358,7 +364,9 @@ def analyze(
     against the moves the expert bot finds from that seat's information only, over the
     same sampled deals: the expected points lost and the drop in the chance of winning
     the game, labelled inaccuracy, mistake or blunder only when the samples leave no
-    doubt (else unclear), and each player's accuracy. Then per round and per game:
+    doubt (else unclear), and each player's accuracy; each player's costliest
+    decisions, labelled or not; and each player's change in the chance of winning split
+    into what the decisions did and what the cards did. Then per round and per game:
     points melded and laid off, deadwood, pile takes, discards fed to the next player,
     going-out turns and missed plays. The analysis is saved beside the log
     (GAME.analysis.jsonl) for the replay viewer and export, and reused while the log
@@ -366,12 +374,12 @@ def analyze(
     """
     import msgspec
 
-    from ..analysis import game_stats
+    from ..analysis import costliest, game_stats
     from ..events import SeatChanged
     from ..line import played_line
     from ..render.analysis import analysis_text
     from ..render.printable import names, printable, printable_json
-    from ..render.style import PLAIN
+    from .play import choose_style
 
     data = _read(log)
     header = data.events[0]
@@ -403,6 +411,10 @@ def analyze(
                         "saved": None if saved is None else str(saved),
                         "decisions": decisions,
                         "summary": players,
+                        "costliest": {
+                            str(seat): [d.seq for d in costliest(decisions, seat)]
+                            for seat in seat_list
+                        },
                         "rounds": stats.rounds,
                         "per_seat": stats.per_seat(),
                         "totals": stats.totals,
@@ -413,20 +425,31 @@ def analyze(
             )
         )
         return
-    text = analysis_text(names(header.players), seat_list, decisions, players, stats, takebacks)
-    click.echo(PLAIN.text(text))
+    style = choose_style(False, ascii_cards, False)
+    shown = names(header.players)
+    text = analysis_text(shown, seat_list, decisions, players, stats, takebacks, style)
+    click.echo(style.text(text))
 
 
 def _analysis(log: Path, data, line, seats: list[int], think: int, jobs: int | None, quiet: bool):
     """The decisions and the players' summaries: from the saved analysis when it fits
-    the log and the settings, else judged afresh on the line played and saved. Answers
-    them and the sidecar's path (None when it could not be written)."""
+    the log and the settings, else judged afresh on the line played and saved (going on
+    from a saved analysis of the same log and settings that Ctrl-C stopped). Answers
+    them and the sidecar's path (None when it could not be written). Ctrl-C saves what
+    is finished and exits 130."""
     import msgspec
 
     from ..analysis import summary
     from ..errors import LogError
-    from ..judge import JUDGE_VERSION, judge_decisions
-    from ..records.sidecar import Settings, read_sidecar, staleness, write_sidecar
+    from ..judge import JUDGE_VERSION, Decision, judge_decisions
+    from ..records.sidecar import (
+        Settings,
+        read_sidecar,
+        sidecar_path,
+        staleness,
+        stopped_problem,
+        write_sidecar,
+    )
     from ..win_model import model
 
     settings = Settings(
@@ -438,27 +461,103 @@ def _analysis(log: Path, data, line, seats: list[int], think: int, jobs: int | N
         warn(f"{error}; analysing the game again")
         saved = None
     if saved is not None and staleness(saved, data, settings) is None:
-        from ..records.sidecar import sidecar_path
-
         return saved.decisions, saved.players, sidecar_path(log)
-    if sys.stderr.isatty() and not quiet:
-        with click.progressbar(length=1000, label="Analysing", file=sys.stderr) as bar:
-            shown = [0]
-
-            def progress(done: int, total: int) -> None:
-                now = 1000 * done // max(total, 1)
-                bar.update(now - shown[0])
-                shown[0] = now
-
-            decisions = judge_decisions(line.events, seats, think, progress, jobs)
-    else:
-        decisions = judge_decisions(line.events, seats, think, jobs=jobs)
+    index_of = {seq: index for index, seq in enumerate(line.seqs)}
+    known: dict[int, Decision | None] = {}
+    if (
+        saved is not None
+        and not saved.header.complete
+        and stopped_problem(saved) is None
+        and saved.header.settings == settings
+        and staleness(msgspec.structs.replace(saved, header=_completed(saved.header)), data) is None
+    ):  # stopped by Ctrl-C last time: go on from there
+        known = {index_of[seq]: None for seq in saved.header.empty if seq in index_of}
+        for decision in saved.decisions:
+            if decision.seq in index_of:
+                index = index_of[decision.seq]
+                known[index] = msgspec.structs.replace(decision, seq=index)
+        if not quiet:
+            warn(f"going on from the {len(known)} positions weighed before it was stopped")
+    found: dict[int, Decision | None] = {}
+    progress = None if quiet else _progress_reporter()
+    try:
+        decisions = judge_decisions(
+            line.events, seats, think, progress, jobs, known=known, found=found
+        )
+    except KeyboardInterrupt:
+        if progress is not None:
+            progress.close()
+        finished = [d for _, d in sorted(found.items()) if d is not None]
+        finished = [msgspec.structs.replace(d, seq=line.seqs[d.seq]) for d in finished]
+        empty = [line.seqs[index] for index, d in found.items() if d is None]
+        try:
+            kept = write_sidecar(log, data, settings, finished, [], complete=False, empty=empty)
+            where = f"saved in {kept}"
+        except LogError as error:
+            where = f"not saved ({error})"
+        raise Stopped(
+            f"stopped: {len(found)} positions weighed, {where}; the same command goes on from there"
+        ) from None
+    if progress is not None:
+        progress.close()
     # judged on the line played: each decision named by its line of the log
     decisions = [msgspec.structs.replace(d, seq=line.seqs[d.seq]) for d in decisions]
-    players = summary(decisions, seats)
+    players = summary(decisions, seats, line.events)
+    path: Path | None
     try:
         path = write_sidecar(log, data, settings, decisions, players)
     except LogError as error:
         warn(str(error))
         path = None
     return decisions, players, path
+
+
+class Stopped(Failure):
+    """Ctrl-C during an analysis: exit 130, as a shell reports a program it stopped."""
+
+    exit_code = 130
+
+
+def _completed(header):
+    import msgspec
+
+    return msgspec.structs.replace(header, complete=True)
+
+
+class _progress_reporter:
+    """How far the judging has gone: a bar on standard error at a terminal, else a line
+    there every few seconds (none for an analysis quicker than that)."""
+
+    EVERY = 5.0
+
+    def __init__(self) -> None:
+        import time
+
+        self.clock = time.monotonic
+        self.started = self.clock()
+        self.said = self.started
+        self.bar = None
+        self.shown = 0
+        if sys.stderr.isatty():
+            self.bar = click.progressbar(length=1000, label="Analysing", file=sys.stderr)
+            self.bar.__enter__()
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.bar is not None:
+            now = 1000 * done // max(total, 1)
+            self.bar.update(now - self.shown)
+            self.shown = now
+            return
+        moment = self.clock()
+        if moment - self.said >= self.EVERY:
+            self.said = moment
+            click.echo(
+                f"analysing: {done} of {total} positions weighed "
+                f"({100 * done // max(total, 1)}%, {moment - self.started:.0f} s)",
+                err=True,
+            )
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.__exit__(None, None, None)
+            self.bar = None
