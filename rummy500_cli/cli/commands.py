@@ -48,7 +48,7 @@ from ..sides import partnered
 from ..state import State
 
 META = {
-    "hint": "hint: a suggested move and why",
+    "hint": "hint [--why]: a suggested move and why; --why: what the expert believes of the other hands",
     "hand": "hand: your cards",
     "table": "table: the whole table",
     "pile": "pile: the discard pile, with the numbers to take",
@@ -224,6 +224,10 @@ class Interpreter:
 
     def _hint(self, args: list[str], seat: int) -> Reply:
         state = self.session.state
+        if args and args[0].lower() in ("--why", "why"):
+            return self._reads(seat)
+        if args:
+            return Reply(error=f"hint takes --why or nothing, not {quoted(args[0], 20)}")
         if state.to_move != seat:
             return Reply(error="no hint now: it is not your turn")
         ranked = self.session.ranked_advice(seat)
@@ -231,6 +235,14 @@ class Interpreter:
             return Reply(lines=hint_lines(ranked, self.style))
         action, why = self.session.advice(seat)
         return Reply(lines=[f"hint: {action.text(ascii=self.style.ascii)} — {why}"])
+
+    def _reads(self, seat: int) -> Reply:
+        """`hint --why`: the expert's reads of the other hands, from this seat's view."""
+        from ..reads import read_hands
+        from ..render.reads import reads_lines
+
+        reads = read_hands(self.session.events, seat)
+        return Reply(lines=reads_lines(reads, names(self.session.state.players), self.style))
 
     def _hand(self, args: list[str], seat: int) -> Reply:
         return Reply(lines=[hand_line(self.session.state, seat, self.style, self.by_rank)])
