@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import textwrap
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..actions import (
@@ -156,6 +157,9 @@ class Interpreter:
         self.style = style
         self.by_rank = by_rank
         """The hand sorted by rank (`sort rank`, remembered in the config file)."""
+        self.vet: Callable[[AnyAction, int], bool] | None = None
+        """The tutor's check of a move before it is committed (`play --tutor`): False
+        keeps it uncommitted."""
         self.windows = windows
         """`pass`: the loop passes for the humans in rum_call and out_of_turn windows, so
         those passes are not theirs to take back (`undo` skips them)."""
@@ -184,6 +188,8 @@ class Interpreter:
                 action = self._lay_where(words[1:])
             else:
                 action = parse_action(line, state)
+            if self.vet is not None and not self.vet(action, seat):
+                return Reply(lines=["Not played: your move?"])
             events = self.session.submit(action, seat, on_event)
         except LogError:
             raise  # the move could not be saved: that stops the game, it is no refusal

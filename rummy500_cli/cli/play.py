@@ -260,11 +260,17 @@ def _go(
     prefs=None,
     discard_untouched=False,
     notes=(),
+    tutored=False,
 ) -> None:
     """Hand a session to the loop with the right console; exit with the loop's status."""
     from .loop import run
 
     console = _console(json_mode, commands, quiet, strict, style, session)
+    tutor = None
+    if tutored and not json_mode:
+        from .tutor import Tutor
+
+        tutor = Tutor(style)
     for warning in warnings:
         warn(warning)
     from ..render.printable import names
@@ -291,6 +297,7 @@ def _go(
         windows=windows,
         by_rank=by_rank,
         discard_untouched=discard_untouched,
+        tutor=tutor,
     )
     sys.exit(code)
 
@@ -340,6 +347,13 @@ def _go(
     is_flag=True,
     help="Allow no takeback (undo) in this game, for a game meant to count; recorded in the log.",
 )
+@click.option(
+    "--tutor/--no-tutor",
+    default=None,
+    help="Before a move that the analysis's judge calls a mistake or a blunder is played, "
+    "say what it costs and what is better, and ask (default: tutor in the config file, "
+    "else off); recorded in the log.",
+)
 @rule_options
 @click.option(
     "--save",
@@ -357,6 +371,7 @@ def play(
     seed,
     deck,
     no_undo,
+    tutor,
     variant,
     rule,
     target,
@@ -393,12 +408,15 @@ def play(
 
         seed = str(secrets.randbelow(10**9))
     stacked = _read_deck(deck) if deck is not None else []
+    tutored = bool(prefs["tutor"]) if tutor is None else tutor
+    if tutored and json_mode:
+        raise click.UsageError("--tutor asks a person at the prompt: it does not go with --json")
     path = save or new_save_path(seed)
     style = choose_style(color, ascii_cards, four_color, prefs)
     try:
         session = Session.start(
             path, names, kinds, rules, seed, stacked, bot_timeout, under(path, saves_dir()),
-            undo=not no_undo,
+            undo=not no_undo, tutored=tutored,
         )  # fmt: skip
     except RulesError as error:  # names or a stacked deck that cannot make a game
         raise click.UsageError(str(error)) from None
@@ -407,6 +425,7 @@ def play(
     _go(
         session, json_mode, commands, quiet, strict, style, pace, windows, prefs=prefs,
         discard_untouched=save is None,  # a game in the saves folder, not a file you named
+        tutored=tutored,
     )  # fmt: skip
 
 
@@ -501,7 +520,7 @@ def resume(
     ]
     _go(
         session, json_mode, commands, quiet, strict, style, pace, windows, warnings, prefs,
-        notes=notes,
+        notes=notes, tutored=session.header.tutored is True,  # as the game started
     )  # fmt: skip
 
 

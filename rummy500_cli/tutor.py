@@ -1,0 +1,151 @@
+"""The tutor of `play --tutor`: the analysis's verdict on a move before it is committed.
+
+A `Lookahead` is made for one position as soon as the prompt shows it. In a background
+thread (`prepare`) it weighs the moves the player may make, one after another, with the
+judge of `rummy500 analyze` (`judge.Judge`), exactly as `analyze` would weigh the move
+once played: the same candidates (the expert's, plus the move), the same sampled deals
+(drawn from the game's seed and the decision's place in the log), the same interval
+and labels. The playouts are kept by deal and move, so the moves share the deals
+already played out, and the verdict on the move typed is most often ready when it is
+entered; if not, `verdict` weighs it at once, from what is kept. The same log at the
+same settings gets the same verdict from `analyze` afterwards.
+
+A verdict of a mistake or a blunder (not `unclear`: the analysis's confidence) makes
+the prompt ask before the move is committed (cli/tutor.py).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Sequence
+
+from .actions import AnyAction, Discard
+from .bots.expert import ExpertBot
+from .bots.knowledge import masked_state
+from .engine import legal_actions
+from .events import Event, GameStarted
+from .judge import SEVERE, Decision, Judge
+from .state import State
+
+THINK = 100
+"""The judge's budget per decision (ms, as the expert counts it): `analyze`'s default."""
+PREPARED = 24
+"""The most moves weighed ahead of time (the expert's candidates first, then the rest of
+the legal moves: every draw and take, every discard)."""
+
+
+class Cancelled(Exception):
+    """The background's work was stopped (a move was entered, or the position left)."""
+
+
+class KeptJudge(Judge):
+    """The judge, keeping each playout by deal and move: a deal is named by the seed of
+    its made-up header (`knowledge.determinize` writes the deal's salt there), so every
+    weighing of the same decision meets the same deals and plays each move out once."""
+
+    def __init__(self, header: GameStarted, think: int, sample_seed: str = "") -> None:
+        super().__init__(header, think, sample_seed)
+        self.kept: dict[tuple[str, str], tuple[float, float, int]] = {}
+        self.stop: Callable[[], bool] = lambda: False
+
+    def _play_out(
+        self, world: State, action: AnyAction, me: int, to_end: bool
+    ) -> tuple[float, float, int]:
+        key = (world.header.seed, action.text())
+        found = self.kept.get(key)
+        if found is None:
+            if self.stop():
+                raise Cancelled
+            found = super()._play_out(world, action, me, to_end)
+            self.kept[key] = found
+        return found
+
+
+class Lookahead:
+    """The judge's verdicts on the moves of one position (see the module)."""
+
+    def __init__(self, events: Sequence[Event], state: State, think: int = THINK) -> None:
+        header = events[0]
+        assert isinstance(header, GameStarted)
+        self.applied = state.applied
+        self.seq = len(events)
+        """The place in the line of the event that will record the move (as analyze
+        numbers decisions: its deals are drawn from it)."""
+        self.state = state.copy()
+        self.seat = state.to_move
+        self.judge = KeptJudge(header, think)
+        self.bot = ExpertBot(header.seed, self.seat, think)
+        self.bot.catch_up(events)
+        self.knowledge = self.bot.knowledge(self.state)
+        self.masked = masked_state(self.state, self.knowledge)
+        self.legal = legal_actions(self.state)
+        found = self.bot.candidates(self.masked, self.legal, self.knowledge) or []
+        if not found and len(self.legal) > 1:
+            found = [self.bot.strong.decide(self.masked, self.legal, self.knowledge)[0]]
+        self.candidates: list[AnyAction] = found
+        self.verdicts: dict[str, Decision | None] = {}
+        self.lock = threading.Lock()
+        self.urgent = threading.Event()
+        """Set while the player waits: the background yields."""
+        self.closed = threading.Event()
+        """Set when the position is left: the background stops."""
+
+    def moves(self) -> list[AnyAction]:
+        """The moves weighed ahead of time, the likeliest to be played first: the
+        expert's candidates, then the draws and takes, then the discards."""
+        rest = [a for a in self.legal if a not in self.candidates]
+        rest.sort(key=lambda action: isinstance(action, Discard))
+        return [*self.candidates, *rest][:PREPARED]
+
+    def prepare(self) -> None:
+        """Weigh the moves ahead of time, yielding to `verdict` (the background's work)."""
+        for action in self.moves():
+            while self.urgent.is_set() and not self.closed.is_set():
+                self.closed.wait(0.01)
+            if self.closed.is_set():
+                return
+            try:
+                self._weigh(action, background=True)
+            except Cancelled:
+                continue
+
+    def verdict(self, action: AnyAction) -> Decision | None:
+        """The judge's decision if `action` is played now (None: nothing to weigh, the
+        only sensible move)."""
+        self.urgent.set()
+        try:
+            return self._weigh(action, background=False)
+        finally:
+            self.urgent.clear()
+
+    def _weigh(self, action: AnyAction, background: bool) -> Decision | None:
+        text = action.text()
+        with self.lock:
+            if text in self.verdicts:
+                return self.verdicts[text]
+            judge = self.judge
+            judge.stop = (
+                (lambda: self.urgent.is_set() or self.closed.is_set())
+                if background
+                else (lambda: False)
+            )
+            played = next((a for a in self.legal if a == action), action)
+            candidates = list(self.candidates)
+            if played not in candidates:
+                candidates.append(played)
+            decision = None
+            if len(candidates) >= 2:
+                decision = judge._sample(
+                    self.bot, self.state, self.masked, self.knowledge, candidates, played, self.seq
+                )
+            self.verdicts[text] = decision
+            return decision
+
+    def close(self) -> None:
+        self.closed.set()
+
+
+def warns(decision: Decision | None) -> bool:
+    """Whether the tutor asks before this move: the judge calls it a mistake or a
+    blunder, with the analysis's confidence (an `unclear` one is not)."""
+    return decision is not None and decision.label in SEVERE
