@@ -11,6 +11,10 @@ Two parts:
   bot's moves, from that seat's information only (a module of its own).
 - `accuracy(...)` and `summary(...)`: each player's decisions in one score from 0 to 100
   and the counts of each label.
+- `costliest(...)`: each player's costliest decisions, labelled or not (what the report,
+  the viewer's `c` key and export show, so that a game with any loss points at moves).
+- `fortunes(...)`: each player's change in the chance of winning over the game, split
+  into what the decisions did and what the cards did (gnubg's luck-adjusted result).
 """
 
 from __future__ import annotations
@@ -254,11 +258,23 @@ class PlayerSummary(msgspec.Struct, kw_only=True):
     mistakes: int
     blunders: int
     unclear: int
+    change: float | None = None
+    """The player's chance of winning at the end less at the start (`fortunes`); None
+    in an analysis saved before this field."""
+    skill: float | None = None
+    """The part of `change` the player's decisions made: their chance of winning after
+    each move played less after the expert's first candidate, added up."""
+    luck: float | None = None
+    """The rest of `change`: the deals, the stock draws, the other players' moves."""
 
 
-def summary(decisions: Sequence, seats: Sequence[int]) -> list[PlayerSummary]:
-    """Each judged seat's accuracy, expected points lost and counts of each label."""
+def summary(
+    decisions: Sequence, seats: Sequence[int], events: Sequence[Event] | None = None
+) -> list[PlayerSummary]:
+    """Each judged seat's accuracy, expected points lost and counts of each label; with
+    the game's `events` (the line played), its luck and skill too (`fortunes`)."""
     out = []
+    split = fortunes(events, decisions, seats) if events is not None else {}
     for seat in seats:
         mine = [d for d in decisions if d.seat == seat]
 
@@ -275,8 +291,71 @@ def summary(decisions: Sequence, seats: Sequence[int]) -> list[PlayerSummary]:
                 mistakes=count("mistake"),
                 blunders=count("blunder"),
                 unclear=count("unclear"),
+                **split.get(seat, {}),
             )
         )
+    return out
+
+
+COSTLIEST = 3
+"""At least this many of a player's decisions are shown as its costliest (every
+labelled one too), whatever their size: a game with any loss points at its moves."""
+
+
+def costliest(decisions: Sequence, seat: int, least: int = COSTLIEST) -> list:
+    """A player's costliest decisions, the worst first: the `least` largest drops in the
+    chance of winning (the expected points lost breaking ties) among the decisions that
+    lost anything, and every labelled one. Labelled or not; the labels stay as strict
+    as the judge makes them."""
+    mine = [d for d in decisions if d.seat == seat and (d.costly or d.label)]
+    mine.sort(key=lambda d: (-d.win_drop, -d.points_lost, d.seq))
+    return [d for rank, d in enumerate(mine) if rank < least or d.label]
+
+
+def costliest_marks(decisions: Sequence, seats: Sequence[int] | None = None) -> list:
+    """Every judged player's costliest decisions together, the worst first (the order
+    the viewer's `c` key visits them in)."""
+    chosen = sorted({d.seat for d in decisions}) if seats is None else list(seats)
+    found = [d for seat in chosen for d in costliest(decisions, seat)]
+    found.sort(key=lambda d: (-d.win_drop, -d.points_lost, d.seq))
+    return found
+
+
+def fortunes(
+    events: Sequence[Event], decisions: Sequence, seats: Sequence[int]
+) -> dict[int, dict[str, float]]:
+    """Each seat's change in the chance of winning over the game (`win_model`, without
+    hidden information: at the end 1 for a winner, 0 for the others; at the start an even
+    share) split in two, as gnubg's luck-adjusted result splits a match: `skill`, what
+    its decisions did (after each move played, its chance of winning less after the
+    expert's first candidate, on the judge's sampled deals; that yardstick is named before
+    any deal is drawn, so it is not biased as the best of noisy means is), and `luck`,
+    the rest (the deals, the stock draws, the others' moves, and the judge's noise).
+    Skill and luck add up to the change exactly. Keys: change, skill, luck."""
+    from .sides import partnered
+    from .win_model import win_chances
+
+    header = events[0]
+    assert isinstance(header, GameStarted)
+    state = State(header)
+    for event in events[1:]:
+        state.apply(event)
+    n = len(header.players)
+    start = 0.5 if partnered(state.rules) else 1.0 / n
+    end = win_chances(state) if state.round else [start] * n
+    out: dict[int, dict[str, float]] = {}
+    for seat in seats:
+        skill = 0.0
+        for decision in decisions:
+            if decision.seat != seat:
+                continue
+            chances = {m.move: m.win_chance for m in decision.moves}
+            yardstick = chances.get(decision.expert or decision.best)
+            played = chances.get(decision.played)
+            if yardstick is not None and played is not None:
+                skill += played - yardstick
+        change, skill = round(end[seat] - start, 4), round(skill, 4)
+        out[seat] = {"change": change, "skill": skill, "luck": round(change - skill, 4)}
     return out
 
 

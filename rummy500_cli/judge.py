@@ -69,7 +69,7 @@ CLOSE_BUDGET = 8.0
 MAX_SAMPLES = 400
 LATE_STOCK = 3
 """Stock cards per player at or below which the playouts go on to the round's end."""
-JUDGE_VERSION = 1
+JUDGE_VERSION = 2
 """Bumped when the judge's method changes, so that saved analyses are redone."""
 
 
@@ -105,6 +105,16 @@ class Decision(msgspec.Struct, kw_only=True):
     samples: int
     moves: list[Move] = msgspec.field(default_factory=list)
     """Every candidate, the best first (by the chance of winning)."""
+    expert: str = ""
+    """The expert's first candidate (the strong bot's move), named before any deal was
+    sampled ("" in an analysis saved before this field): the fixed yardstick of
+    `analysis.fortunes`, free of the bias of picking the best of noisy means."""
+
+    @property
+    def costly(self) -> bool:
+        """Whether the move played did worse than the best one on the samples (by the
+        chance of winning, or by points where the chances tie)."""
+        return self.played != self.best and (self.win_drop > 0 or self.points_lost > 0)
 
 
 def band(drop: float) -> str | None:
@@ -233,6 +243,7 @@ class Judge:
             label=verdict(drop, low, high) if best != mine else _unclear_best(high),
             samples=samples,
             moves=ranked,
+            expert=candidates[0].text(),
         )
 
     def _play_out(

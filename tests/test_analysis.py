@@ -123,7 +123,9 @@ def test_analyze_command(tmp_path: Path) -> None:
     runner = CliRunner()
     text = runner.invoke(main, ["analyze", str(log), "--seat", "Ann", "--think", "100"])
     assert text.exit_code == 0, text.output
-    assert re.search(r"Ann: (mistake|blunder|unclear): discard KD; better discard", text.output)
+    assert re.search(r"Ann: (mistake|blunder|unclear): discard K♦; better discard", text.output)
+    ascii_text = runner.invoke(main, ["analyze", str(log), "--seat", "Ann", "--ascii"]).output
+    assert "discard KD; better discard" in ascii_text and "♦" not in ascii_text
     assert (
         "The game in figures" in text.output and "Totals: Ann 0, Bob 0 (unfinished)" in text.output
     )

@@ -309,8 +309,14 @@ def export(log: Path, fmt: str, ascii_cards: bool) -> None:
     help="Processes that share the work (default: one per core).",
 )
 @click.option("--json", "json_mode", is_flag=True, help="Print every figure as one JSON object.")
+@click.option("--ascii", "ascii_cards", is_flag=True, help="Cards as 7H rather than 7♥.")
 def analyze(
-    log: Path, seats: tuple[str, ...], think: int, jobs: int | None, json_mode: bool
+    log: Path,
+    seats: tuple[str, ...],
+    think: int,
+    jobs: int | None,
+    json_mode: bool,
+    ascii_cards: bool,
 ) -> None:
     """Judge a game: each decision against the expert bot, and the game in figures.
 
@@ -318,7 +324,9 @@ def analyze(
     against the moves the expert bot finds from that seat's information only, over the
     same sampled deals: the expected points lost and the drop in the chance of winning
     the game, labelled inaccuracy, mistake or blunder only when the samples leave no
-    doubt (else unclear), and each player's accuracy. Then per round and per game:
+    doubt (else unclear), and each player's accuracy; each player's costliest
+    decisions, labelled or not; and each player's change in the chance of winning split
+    into what the decisions did and what the cards did. Then per round and per game:
     points melded and laid off, deadwood, pile takes, discards fed to the next player,
     going-out turns and missed plays. The analysis is saved beside the log
     (GAME.analysis.jsonl) for the replay viewer and export, and reused while the log
@@ -326,12 +334,12 @@ def analyze(
     """
     import msgspec
 
-    from ..analysis import game_stats
+    from ..analysis import costliest, game_stats
     from ..events import SeatChanged
     from ..line import played_line
     from ..render.analysis import analysis_text
     from ..render.printable import names, printable, printable_json
-    from ..render.style import PLAIN
+    from .play import choose_style
 
     data = _read(log)
     header = data.events[0]
@@ -363,6 +371,10 @@ def analyze(
                         "saved": None if saved is None else str(saved),
                         "decisions": decisions,
                         "summary": players,
+                        "costliest": {
+                            str(seat): [d.seq for d in costliest(decisions, seat)]
+                            for seat in seat_list
+                        },
                         "rounds": stats.rounds,
                         "per_seat": stats.per_seat(),
                         "totals": stats.totals,
@@ -373,8 +385,10 @@ def analyze(
             )
         )
         return
-    text = analysis_text(names(header.players), seat_list, decisions, players, stats, takebacks)
-    click.echo(PLAIN.text(text))
+    style = choose_style(False, ascii_cards, False)
+    shown = names(header.players)
+    text = analysis_text(shown, seat_list, decisions, players, stats, takebacks, style)
+    click.echo(style.text(text))
 
 
 def _analysis(log: Path, data, line, seats: list[int], think: int, jobs: int | None, quiet: bool):
@@ -415,7 +429,7 @@ def _analysis(log: Path, data, line, seats: list[int], think: int, jobs: int | N
         decisions = judge_decisions(line.events, seats, think, jobs=jobs)
     # judged on the line played: each decision named by its line of the log
     decisions = [msgspec.structs.replace(d, seq=line.seqs[d.seq]) for d in decisions]
-    players = summary(decisions, seats)
+    players = summary(decisions, seats, line.events)
     try:
         path = write_sidecar(log, data, settings, decisions, players)
     except LogError as error:

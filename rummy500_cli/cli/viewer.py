@@ -4,7 +4,9 @@ Keys: → ← (l h) one event; ↓ ↑ one turn; ] [ one rotation of turns; PgDn
 round; Home End; g then a number (an event) or a card (the next event that moves it)
 and Enter; b m i the next blunder, mistake, inaccuracy once the game is analysed (B M I
 the previous one), and before a judged decision the move played against the better
-ones; e the evaluation graph (each seat's chance of winning over the game) with the
+ones; c C the next and previous of the players' costliest decisions, the worst first
+(labelled or not, going round: in a game with any loss there is always one to visit);
+e the evaluation graph (each seat's chance of winning over the game) with the
 players' accuracy; r the expert's reads of the other hands from the seat seen (--as;
 with --as all, from the seat to move); u U the next and previous takeback (where a player took moves
 back: the position shows what was taken back); t takes over: asks which seat is yours
@@ -28,13 +30,13 @@ from prompt_toolkit.layout import HSplit, Layout, Window
 from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.output import ColorDepth
 
-from ..analysis import win_curve
+from ..analysis import costliest_marks, win_curve
 from ..cards import Card
 from ..errors import ParseError
 from ..numbers import whole_number
 from ..records.branch import branch_problem
 from ..records.replay import Replay
-from ..render.analysis import decision_panel, summary_panel, win_graph
+from ..render.analysis import decision_panel, pct, summary_panel, win_graph
 from ..render.position import describe_position
 from ..render.printable import names
 from ..render.style import Style
@@ -42,10 +44,41 @@ from ..render.style import Style
 HELP = (
     "→/l next event · ←/h previous · ↓/↑ next/previous turn · ]/[ one rotation · "
     "PgDn/PgUp round · Home/End · g N or g CARD then Enter · b/m/i next blunder/mistake/"
-    "inaccuracy, B/M/I previous (after analyze) · e evaluation graph · r reads of the other "
-    "hands · u/U next/previous "
+    "inaccuracy, B/M/I previous (after analyze) · c/C next/previous costliest decision · "
+    "e evaluation graph · r reads of the other hands · u/U next/previous "
     "takeback · t take over a seat from here · ? keys · q quit"
 )
+
+
+class CostlyTour:
+    """The `c`/`C` keys' walk through the judged players' costliest decisions, the worst
+    first, going round at either end (so it always has somewhere to go when any
+    decision lost anything): kept apart from the terminal so that it can be tested."""
+
+    def __init__(self, decisions) -> None:
+        self.marks = costliest_marks(decisions)
+        self.at = -1
+
+    def step(self, back: bool = False):
+        """The next (or, `back`, the previous) costliest decision, or None when none
+        lost anything."""
+        if not self.marks:
+            return None
+        count = len(self.marks)
+        if self.at < 0:  # the first press: the worst one (or, going back, the least)
+            self.at = count - 1 if back else 0
+        else:
+            self.at = (self.at + (-1 if back else 1)) % count
+        return self.marks[self.at]
+
+    def message(self, players) -> str:
+        """Where the tour is, in words."""
+        decision = self.marks[self.at]
+        return (
+            f"costliest decision {self.at + 1} of {len(self.marks)}: {players[decision.seat]}, "
+            f"{pct(decision.win_drop)} win chance lost ({decision.label or 'no mark'}; c next, "
+            "C back)"
+        )
 
 
 def view_replay(
@@ -250,6 +283,22 @@ def view_replay(
                     return
                 marks = sorted(game.step(d.seq, -1) for d in analysis.decisions if d.label == label)
                 jump(marks, label, back)
+
+    tour = CostlyTour(analysis.decisions if analysis is not None else [])
+    for key, back in (("c", False), ("C", True)):
+
+        @bindings.add(key, filter=browsing)
+        def _costly(event, back=back) -> None:
+            nonlocal message
+            if analysis is None:
+                message = missing
+                return
+            found = tour.step(back)
+            if found is None:
+                message = "no decision lost anything: every move played was the best found"
+                return
+            move(game.step(found.seq, -1))
+            message = tour.message(players)
 
     for key, back in (("u", False), ("U", True)):
 

@@ -55,7 +55,16 @@ def pct(x: float) -> str:
     return f"{100 * x:.0f}%"
 
 
-def verdict_text(decision, name: str) -> str:
+POINTS_MEANING = (
+    "points: a move's expected score this round against the other players' mean (a side's "
+    "against the other side's with partners), from the judge's playouts to the player's "
+    "next turn or the round's end; win chance: of winning the game, from the race as it "
+    "stands after them"
+)
+"""What the figures of a judged move are, said once where they first appear."""
+
+
+def verdict_text(decision, name: str, style=None) -> str:
     """One judged decision in a line: the label, the move played, the best one, the
     expected points lost and the drop in the chance of winning with its interval."""
     between = f"{pct(decision.drop_low)}-{pct(decision.drop_high)}"
@@ -64,11 +73,76 @@ def verdict_text(decision, name: str) -> str:
         low = band(decision.drop_low) or "no mark"
         high = band(decision.drop_high) or "no mark"
         unclear = f": {_article(low)} or {_article(high)}, within the noise of the samples"
+    played, best = _moves(decision, style)
     return (
-        f"{name}: {decision.label}: {decision.played}; better {decision.best} "
+        f"{name}: {decision.label}: {played}; better {best} "
         f"({-decision.points_lost:+g} points, -{pct(decision.win_drop)} to win, "
         f"{between}{unclear})"
     )
+
+
+def _moves(decision, style) -> tuple[str, str]:
+    if style is None:
+        return decision.played, decision.best
+    return move_words(decision.played, style), move_words(decision.best, style)
+
+
+def costly_text(decision, style=None) -> str:
+    """One of a player's costliest decisions: where, what was played, what was better,
+    the points and the chance of winning lost with its interval, and its label if any."""
+    played, best = _moves(decision, style)
+    label = decision.label or "no mark"
+    if decision.label == "unclear":
+        low = band(decision.drop_low) or "no mark"
+        high = band(decision.drop_high) or "no mark"
+        label = f"unclear ({_article(low)} or {_article(high)})"
+    return (
+        f"event {decision.seq} round {decision.round}: {played}; better {best}: "
+        f"{_about(decision.points_lost)} and {pct(decision.win_drop)} win chance lost "
+        f"({pct(decision.drop_low)}-{pct(decision.drop_high)}; {label})"
+    )
+
+
+def signed_pct(x: float) -> str:
+    """A change in a chance as a signed whole percentage."""
+    value = round(100 * x)
+    return f"{value:+d}%" if value else "0%"
+
+
+def fortune_words(skill: float, luck: float) -> str:
+    """The luck-and-skill split of a game in words: how lucky the cards were and how the
+    decisions compared with the expert's."""
+    cards = "a lucky" if luck > 0.1 else "an unlucky" if luck < -0.1 else "an even"
+    if skill > 0.03:
+        play = "played better than the expert"
+    elif skill >= -0.03:
+        play = "played about as the expert would"
+    elif skill >= -0.15:
+        play = "played a little worse than the expert"
+    else:
+        play = "played worse than the expert"
+    return f"{cards} game {play}"
+
+
+def fortune_line(player, name: str) -> str | None:
+    """A player's luck against skill in a line ("Ana: decisions -18% win chance, cards
+    -22%: an unlucky game played a little worse than the expert"); None in an analysis
+    saved without them."""
+    if player.change is None or player.skill is None or player.luck is None:
+        return None
+    return (
+        f"{name}: decisions {signed_pct(player.skill)} win chance, cards "
+        f"{signed_pct(player.luck)} (in all {signed_pct(player.change)}): "
+        f"{fortune_words(player.skill, player.luck)}"
+    )
+
+
+FORTUNE_MEANING = (
+    "Luck and skill: each player's chance of winning from the start (an even share) to "
+    "the end (won: 100%), split into what the decisions did (each move against the "
+    "expert's first choice, on the same deals, added up) and what the cards did (the "
+    "deals, the stock, the other players' moves): the two add up to the whole change"
+)
 
 
 def summary_line(player, name: str) -> str:
@@ -87,20 +161,40 @@ def summary_line(player, name: str) -> str:
     return text + (f", {player.unclear} unclear" if player.unclear else "")
 
 
-def analysis_text(players, chosen, decisions, summaries, stats, takebacks=()) -> str:
+def analysis_text(players, chosen, decisions, summaries, stats, takebacks=(), style=None) -> str:
     """The report of `rummy500 analyze`: the judged decisions, each player's summary,
-    the takebacks each player used (when any), and the game in figures."""
+    each player's costliest decisions (labelled or not), luck against skill, the
+    takebacks each player used (when any), and the game in figures. `style`: how cards
+    are drawn (None: as the command language writes them)."""
+    from ..analysis import costliest
+
     lines = [f"Decisions judged against the expert bot ({', '.join(players[s] for s in chosen)}):"]
+    lines.append(f"  ({POINTS_MEANING})")
     marked = [d for d in decisions if d.label]
     for decision in marked:
         lines.append(
             f"  event {decision.seq:>4} round {decision.round} "
-            + verdict_text(decision, players[decision.seat])
+            + verdict_text(decision, players[decision.seat], style)
         )
     if not marked:
         lines.append("  no inaccuracy, mistake or blunder found")
     for player in summaries:
         lines.append("  " + summary_line(player, players[player.seat]))
+    lines.append("")
+    lines.append("Costliest decisions (labelled or not, the worst first):")
+    for seat in chosen:
+        worst = costliest(decisions, seat)
+        if not worst:
+            lines.append(f"  {players[seat]}: none: every decision was the best on the samples")
+            continue
+        lines.append(f"  {players[seat]}:")
+        for rank, decision in enumerate(worst, 1):
+            lines.append(f"    {rank}. {costly_text(decision, style)}")
+    fortunes = [line for p in summaries if (line := fortune_line(p, players[p.seat])) is not None]
+    if fortunes:
+        lines.append("")
+        lines.append(f"{FORTUNE_MEANING}:")
+        lines.extend(f"  {line}" for line in fortunes)
     if any(takebacks):
         used = ", ".join(f"{players[seat]} {count}" for seat, count in enumerate(takebacks))
         lines.append(
@@ -160,7 +254,8 @@ def analysis_text(players, chosen, decisions, summaries, stats, takebacks=()) ->
             )
             extra = f" ({on})" if on else ""
             out = f", out on turn {row.went_out_on_turn}" if row.went_out_on_turn else ""
-            missed = f", missed: {'; '.join(row.missed)}" if row.missed else ""
+            shown = [move_words(play, style) if style else play for play in row.missed]
+            missed = f", missed: {'; '.join(shown)}" if shown else ""
             lines.append(
                 f"    {players[seat]}: score {row.score}, melded {row.melded}, laid off "
                 f"{row.laid_off}{extra}, deadwood {row.deadwood}, takes: {takes}, fed next "
@@ -211,6 +306,10 @@ def decision_panel(decision, players, style, shown: bool = True) -> list[str]:
             f"  drop in the chance of winning: {pct(decision.win_drop)} "
             f"({pct(decision.drop_low)}-{pct(decision.drop_high)}) over {decision.samples} deals"
         )
+    lines.append(
+        f"  (points: {name}'s expected score this round against the others' mean, up to "
+        f"{name}'s next turn; below 0: behind them)"
+    )
     return [style.text(line) for line in lines]
 
 
@@ -240,5 +339,11 @@ def win_graph(curve, players, cursor: int, width: int, style, height: int = 3) -
 
 
 def summary_panel(summaries, players) -> list[str]:
-    """The per-player lines of the viewer's graph page."""
-    return [summary_line(player, players[player.seat]) for player in summaries]
+    """The per-player lines of the viewer's graph page: the summary, then luck against
+    skill (when the analysis has them)."""
+    lines = [summary_line(player, players[player.seat]) for player in summaries]
+    fortunes = [fortune_line(player, players[player.seat]) for player in summaries]
+    if any(fortunes):
+        lines.append("Luck and skill (the change in win chance, split; they add up to it):")
+        lines += [f"  {line}" for line in fortunes if line is not None]
+    return lines

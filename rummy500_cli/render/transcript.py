@@ -21,7 +21,7 @@ from ..events import (
 from ..line import played_line
 from ..rules import format_value
 from ..state import State
-from .analysis import move_words, pct, summary_line
+from .analysis import fortune_line, move_words, pct, summary_line
 from .narrate import Narrator, takeback_lines
 from .printable import names
 from .scores import score_table
@@ -33,11 +33,13 @@ def transcript(events: Sequence[Event], style: Style, markdown: bool = False, an
     """The whole game in words, as text or Markdown: the line played, each takeback
     marked where it was made with the moves it took back, each change of seats where it
     stands. With `analysis` (a saved analysis, `records.sidecar.Analysis`), each marked
-    decision carries a comment in braces beside its move, as PGN does, and the players'
-    summary follows the result."""
-    comments = {
-        d.seq: comment(d, style) for d in (analysis.decisions if analysis else []) if d.label
-    }
+    decision and each player's costliest ones carry a comment in braces beside the move,
+    as PGN does, and the players' summary (with their luck and skill) follows the result."""
+    from ..analysis import costliest_marks
+
+    judged = analysis.decisions if analysis else []
+    costly = {d.seq for d in costliest_marks(judged)}
+    comments = {d.seq: comment(d, style) for d in judged if d.label or d.seq in costly}
     header = events[0]
     assert isinstance(header, GameStarted)
     state = State(header)
@@ -143,11 +145,14 @@ def transcript(events: Sequence[Event], style: Style, markdown: bool = False, an
             out.append("")
         out.append(
             f"{'- ' if markdown else '  '}Decisions judged against the expert bot "
-            f"(--think {settings.think}); comments in braces mark the costly ones."
+            f"(--think {settings.think}); comments in braces mark each player's costliest "
+            "decisions (points: the expected score of the round against the others' mean)."
         )
         for player in analysis.players:
-            line = summary_line(player, names(header.players)[player.seat])
-            out.append(f"- {line}" if markdown else f"  {line}")
+            shown = names(header.players)[player.seat]
+            for line in (summary_line(player, shown), fortune_line(player, shown)):
+                if line is not None:
+                    out.append(f"- {line}" if markdown else f"  {line}")
     return "\n".join(out) + "\n"
 
 
@@ -155,7 +160,7 @@ def comment(decision, style: Style) -> str:
     """A judged decision as a comment beside its move: the label, the better move, the
     expected points and the drop in the chance of winning."""
     return style.text(
-        f"{{{decision.label}: better {move_words(decision.best, style)}, "
+        f"{{{decision.label or 'costly'}: better {move_words(decision.best, style)}, "
         f"{-decision.points_lost:+g} points, -{pct(decision.win_drop)} to win}}"
     )
 
