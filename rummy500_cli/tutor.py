@@ -17,6 +17,7 @@ the prompt ask before the move is committed (cli/tutor.py).
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable, Sequence
 
 from .actions import AnyAction, Discard
@@ -32,6 +33,12 @@ THINK = 100
 PREPARED = 24
 """The most moves weighed ahead of time (the expert's candidates first, then the rest of
 the legal moves: every draw and take, every discard)."""
+PATIENCE = 0.25
+"""Seconds the player waits at most for a verdict not yet ready once the move is
+entered: past it, the move is played without one (the tutor says so). With a second or
+more at the table the verdict is most often ready (tests/benchmarks/tutor.py)."""
+LATE = "late"
+"""`verdict`'s answer when the verdict was not ready within the patience."""
 
 
 class Cancelled(Exception):
@@ -100,35 +107,47 @@ class Lookahead:
     def prepare(self) -> None:
         """Weigh the moves ahead of time, yielding to `verdict` (the background's work)."""
         for action in self.moves():
-            while self.urgent.is_set() and not self.closed.is_set():
-                self.closed.wait(0.01)
-            if self.closed.is_set():
-                return
-            try:
-                self._weigh(action, background=True)
-            except Cancelled:
-                continue
+            while True:
+                while self.urgent.is_set() and not self.closed.is_set():
+                    self.closed.wait(0.01)
+                if self.closed.is_set():
+                    return
+                try:
+                    self._weigh(action, background=True)
+                    break
+                except Cancelled:
+                    continue  # the player came first: this move again, from where it was
 
-    def verdict(self, action: AnyAction) -> Decision | None:
+    def verdict(self, action: AnyAction, patience: float | None = None) -> Decision | str | None:
         """The judge's decision if `action` is played now (None: nothing to weigh, the
-        only sensible move)."""
+        only sensible move); `LATE` if it takes more than `patience` seconds (the
+        playouts done so far are kept: asked again, it goes on from there)."""
         self.urgent.set()
+        deadline = None if patience is None else time.monotonic() + patience
         try:
-            return self._weigh(action, background=False)
+            return self._weigh(action, background=False, deadline=deadline)
+        except Cancelled:
+            return LATE
         finally:
             self.urgent.clear()
 
-    def _weigh(self, action: AnyAction, background: bool) -> Decision | None:
+    def _weigh(
+        self, action: AnyAction, background: bool, deadline: float | None = None
+    ) -> Decision | None:
         text = action.text()
-        with self.lock:
+        wait = -1.0 if deadline is None else max(0.0, deadline - time.monotonic())
+        if not self.lock.acquire(timeout=wait):
+            raise Cancelled
+        try:
             if text in self.verdicts:
                 return self.verdicts[text]
             judge = self.judge
-            judge.stop = (
-                (lambda: self.urgent.is_set() or self.closed.is_set())
-                if background
-                else (lambda: False)
-            )
+            if background:
+                judge.stop = lambda: self.urgent.is_set() or self.closed.is_set()
+            elif deadline is not None:
+                judge.stop = lambda: time.monotonic() > deadline
+            else:
+                judge.stop = lambda: False
             played = next((a for a in self.legal if a == action), action)
             candidates = list(self.candidates)
             if played not in candidates:
@@ -140,12 +159,14 @@ class Lookahead:
                 )
             self.verdicts[text] = decision
             return decision
+        finally:
+            self.lock.release()
 
     def close(self) -> None:
         self.closed.set()
 
 
-def warns(decision: Decision | None) -> bool:
+def warns(decision: Decision | str | None) -> bool:
     """Whether the tutor asks before this move: the judge calls it a mistake or a
     blunder, with the analysis's confidence (an `unclear` one is not)."""
-    return decision is not None and decision.label in SEVERE
+    return isinstance(decision, Decision) and decision.label in SEVERE

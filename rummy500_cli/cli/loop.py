@@ -201,7 +201,9 @@ def run(
     interpreter = Interpreter(session, style, by_rank, windows)
     console.interpreter = interpreter
     if tutor is not None:
-        interpreter.vet = lambda action, seat: tutor.vet(session, action, console.confirm)
+        interpreter.vet = lambda action, seat: tutor.vet(
+            session, action, console.confirm, console.show
+        )
     n = session.state.n
     humans = [seat for seat in range(n) if session.is_human(seat)]
     home = humans[0] if len(humans) == 1 else None

@@ -266,17 +266,18 @@ def _go(
     from .loop import run
 
     console = _console(json_mode, commands, quiet, strict, style, session)
+    interactive = type(console).__name__ == "PromptConsole"
     tutor = None
     if tutored and not json_mode:
         from .tutor import Tutor
 
-        tutor = Tutor(style)
+        # a person waits a moment at most for a verdict; a script waits for every one
+        tutor = Tutor(style) if interactive else Tutor(style, patience=None)
     for warning in warnings:
         warn(warning)
     from ..render.printable import names
     from .preferences import pace as choose_pace
 
-    interactive = type(console).__name__ == "PromptConsole"
     pace = choose_pace(pace, prefs, interactive)
     by_rank = prefs is not None and prefs["sort"] == "rank"
     humans = sum(session.is_human(s) for s in range(session.state.n))

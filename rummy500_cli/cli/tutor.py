@@ -5,15 +5,17 @@ is committed only after a yes (see `rummy500_cli.tutor`)."""
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable, Sequence
 
 from ..actions import AnyAction
 from ..events import Event
+from ..judge import Decision
 from ..render.style import Style
 from ..render.tutor import question
 from ..session import Session
 from ..state import State
-from ..tutor import THINK, Lookahead, warns
+from ..tutor import LATE, PATIENCE, THINK, Lookahead, warns
 
 
 class Watch:
@@ -52,9 +54,15 @@ class Watch:
 class Tutor:
     """One game's tutor: a `Watch` of the position the prompt shows."""
 
-    def __init__(self, style: Style, think: int = THINK) -> None:
+    def __init__(self, style: Style, think: int = THINK, patience: float | None = PATIENCE) -> None:
+        """`patience`: seconds a person waits at most once a move is entered (None: a
+        script, which waits for every verdict, so that a scripted game is the same on
+        any machine)."""
         self.style = style
         self.think = think
+        self.patience = patience
+        self.late = 0
+        """Moves played without a verdict (not ready within the patience)."""
         self.key: tuple[int, int] | None = None
         self.watching: Watch | None = None
         self.asked = 0
@@ -72,21 +80,33 @@ class Tutor:
         self.key = key
         self.watching = Watch(session.events, state, self.think)
 
-    def vet(self, session: Session, action: AnyAction, confirm: Callable[[str], bool]) -> bool:
+    def vet(
+        self,
+        session: Session,
+        action: AnyAction,
+        confirm: Callable[[str], bool],
+        tell: Callable[[str], None] = lambda text: None,
+    ) -> bool:
         """Whether to commit the move: yes, unless the judge calls it a mistake or worse
-        and the player, asked, says no."""
+        and the player, asked, says no. The player waits `PATIENCE` seconds at most: a
+        verdict not ready by then is told as such and the move is played."""
         state = session.state
         watching = self.watching
         if watching is None or self.key != (id(state), state.applied):
             return True  # a position the tutor was not shown (a window, a bot's seat)
-        watching.ready.wait()
+        patience = self.patience
+        deadline = None if patience is None else time.monotonic() + patience
+        watching.ready.wait(patience)
         ahead = watching.ahead
-        if ahead is None:
+        left = None if deadline is None else max(0.0, deadline - time.monotonic())
+        decision = LATE if ahead is None else ahead.verdict(action, left)
+        if decision == LATE:
+            self.late += 1
+            tell("(the tutor had no verdict on this move yet: it is played unchecked)")
             return True
-        decision = ahead.verdict(action)
-        if not warns(decision):
+        if not isinstance(decision, Decision) or not warns(decision):
             return True
-        assert decision is not None
+        assert ahead is not None
         self.asked += 1
         return confirm(question(decision, state, self.style, ahead.knowledge.known))
 

@@ -49,7 +49,7 @@ def test_the_tutor_asks_before_a_mistake_at_the_prompt(tmp_path) -> None:
         expect_prompt(child)
         child.send("draw\r")
         expect_prompt(child)
-        time.sleep(0.2)  # the player reads the table: the tutor weighs meanwhile
+        time.sleep(1.5)  # the player reads the table: the tutor weighs meanwhile
         started = time.monotonic()
         child.send("discard 3H\r")
         child.expect(r"Play it anyway\? \[y/N\]")
@@ -57,7 +57,7 @@ def test_the_tutor_asks_before_a_mistake_at_the_prompt(tmp_path) -> None:
         asked = plain(child.before)
         assert "discard 3♥: about 14 points worse than meld 10♥ J♥ Q♥" in asked
         assert re.search(r"9% less chance to win, 8%-11%: a mistake", asked)
-        assert answered < 5  # the figure itself is measured in tests/benchmarks/tutor.py
+        assert answered < 5  # (the figures: tests/benchmarks/tutor.py)
         child.send("\r")  # Enter: no
         child.expect("Not played: your move")
         expect_prompt(child)
