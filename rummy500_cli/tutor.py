@@ -71,7 +71,9 @@ class KeptJudge(Judge):
 class Lookahead:
     """The judge's verdicts on the moves of one position (see the module)."""
 
-    def __init__(self, events: Sequence[Event], state: State, think: int = THINK) -> None:
+    def __init__(
+        self, events: Sequence[Event], state: State, think: int = THINK, sample_seed: str = ""
+    ) -> None:
         header = events[0]
         assert isinstance(header, GameStarted)
         self.applied = state.applied
@@ -80,7 +82,7 @@ class Lookahead:
         numbers decisions: its deals are drawn from it)."""
         self.state = state.copy()
         self.seat = state.to_move
-        self.judge = KeptJudge(header, think)
+        self.judge = KeptJudge(header, think, sample_seed)
         self.bot = ExpertBot(header.seed, self.seat, think)
         self.bot.catch_up(events)
         self.knowledge = self.bot.knowledge(self.state)
