@@ -160,6 +160,8 @@ class Judge:
         self.sample_seed = sample_seed
         self.policy = StrongBot(header.seed, 0)
         self.model = model()
+        self.last_chances: list[list[float]] = []
+        """Each candidate's chance of winning deal by deal, at the last `_sample`."""
 
     def weigh(self, bot: ExpertBot, state: State, events: Sequence[Event], seq: int):
         """The Decision at `events[seq]`, or None when there is nothing to weigh."""
@@ -217,6 +219,7 @@ class Judge:
                     break
                 # a move clearly worse than the best needs no more deals
                 active = [i for i in active if i in (mine, best) or not _beaten(chances, i, best)]
+        self.last_chances = chances
         means_p = [sum(p) / len(p) for p in points]
         means_w = [sum(c) / len(c) for c in chances]
         order = sorted(range(count), key=lambda i: (-means_w[i], i != mine, i))
@@ -316,31 +319,75 @@ class Judge:
         return self.model.chances(position, target)[_unit(me, world)]
 
 
-def ranked_moves(
-    events: Sequence[Event], state: State, think: int = 100
-) -> list[tuple[AnyAction, float, float]]:
-    """The expert's candidate moves for the seat to move, each with its expected points
-    and chance of winning over the same sampled deals, the most points first (the
-    prompt's `hint`); [] when the expert sees a single sensible move."""
+class Hint(msgspec.Struct, kw_only=True):
+    """The prompt's hint: the position weighed by the analysis's judge, as `analyze`
+    would weigh it had the expert's first candidate been played (the same candidates,
+    deals and stopping rule at the same settings), so that the hint and the analysis
+    rank a position alike."""
+
+    decision: Decision
+    """The judge's verdict on the position, the expert's first candidate as the move
+    played: its `moves` are the ranking, the likeliest to win first."""
+    actions: list[AnyAction]
+    """The moves of `decision.moves`, in its order, as actions."""
+    gaps: list[tuple[float, float, float]]
+    """For each move, how much lower its chance of winning is than the first's on the
+    same deals: the mean and the interval (the judge's; 0 for the first)."""
+
+
+def judged_hint(events: Sequence[Event], state: State, think: int = 100) -> Hint | None:
+    """The judge's ranking of the expert's candidate moves for the seat to move (the
+    analysis's judge at the analysis's default settings: `think` and the sample seed ""),
+    or None when the expert sees a single sensible move. When the judge's best is not
+    the expert's first candidate, the position is weighed again as if that best were
+    played, which is what `analyze` weighs when the hint is followed."""
     header = events[0]
     assert isinstance(header, GameStarted)
     seat = state.to_move
     legal = legal_actions(state)
     if state.phase not in ("draw", "play") or len(legal) < 2:
-        return []
+        return None
     bot = ExpertBot(header.seed, seat, think)
     bot.catch_up(events)
     knowledge = bot.knowledge(state)
     masked = masked_state(state, knowledge)
     candidates = bot.candidates(masked, legal, knowledge) or []
     if len(candidates) < 2:
-        return []
-    judge = Judge(header, think, "hint")
-    decision = judge._sample(bot, state, masked, knowledge, candidates, candidates[0], len(events))
+        return None
+    judge = Judge(header, think, "")
+    seq = len(events)
+    decision = judge._sample(bot, state, masked, knowledge, candidates, candidates[0], seq)
+    if decision.best != decision.played:
+        best = next(a for a in candidates if a.text() == decision.best)
+        decision = judge._sample(bot, state, masked, knowledge, candidates, best, seq)
     by_text = {action.text(): action for action in candidates}
-    ranked = [(by_text[m.move], m.points, m.win_chance) for m in decision.moves]
-    ranked.sort(key=lambda item: -item[1])
-    return ranked
+    chances = judge.last_chances
+    first = candidates.index(by_text[decision.moves[0].move])
+    gaps = []
+    for move in decision.moves:
+        index = candidates.index(by_text[move.move])
+        if index == first:
+            gaps.append((0.0, 0.0, 0.0))
+            continue
+        mean, error = _paired(chances[first], chances[index])
+        gaps.append((round(mean, 4), round(mean - error, 4), round(mean + error, 4)))
+    return Hint(decision=decision, actions=[by_text[m.move] for m in decision.moves], gaps=gaps)
+
+
+def ranked_moves(
+    events: Sequence[Event], state: State, think: int = 100
+) -> list[tuple[AnyAction, float, float]]:
+    """The expert's candidate moves for the seat to move, each with its expected points
+    and chance of winning over the same sampled deals, ranked as the analysis ranks them
+    (the likeliest to win first; see `judged_hint`); [] when the expert sees a single
+    sensible move."""
+    hint = judged_hint(events, state, think)
+    if hint is None:
+        return []
+    return [
+        (action, move.points, move.win_chance)
+        for action, move in zip(hint.actions, hint.decision.moves, strict=True)
+    ]
 
 
 def _unit(seat: int, world: State) -> int:

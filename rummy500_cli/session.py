@@ -270,12 +270,22 @@ class Session:
 
     def ranked_advice(self, seat: int) -> list[tuple[AnyAction, float, float]]:
         """The expert's best moves for the seat to move, with their expected points and
-        chances of winning, the most points first; [] when it sees one sensible move."""
+        chances of winning, ranked as the analysis ranks them (the likeliest to win
+        first); [] when it sees one sensible move."""
         from .judge import ranked_moves
 
         if self.state.to_move != seat:
             return []
         return ranked_moves(self.events, self.state)
+
+    def judged_hint(self, seat: int):
+        """The analysis's judge on the seat's position (`judge.judged_hint`), or None
+        when it is not the seat's turn or the expert sees one sensible move."""
+        from .judge import judged_hint
+
+        if self.state.to_move != seat:
+            return None
+        return judged_hint(self.events, self.state)
 
     def close(self, reason: str = "quit") -> None:
         """Release the log and stop external bots, telling them why (`bye`)."""

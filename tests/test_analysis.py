@@ -203,8 +203,9 @@ def test_accuracy_of_one_move_is_lichess_s() -> None:
 
 def test_the_hint_ranks_the_best_moves_in_plain_words() -> None:
     """Late in round 5 of the sample game the pile holds ten cards Ana can use: the
-    expert's first choice is the deep take, and the hint says by how much."""
-    from rummy500_cli.judge import ranked_moves
+    judge ranks the deep take first, by the chance of winning it shows, and says how
+    much less likely to win the next move is."""
+    from rummy500_cli.judge import judged_hint, ranked_moves
     from rummy500_cli.render.analysis import hint_lines
     from rummy500_cli.render.style import Style
 
@@ -212,16 +213,24 @@ def test_the_hint_ranks_the_best_moves_in_plain_words() -> None:
     ranked = ranked_moves(events, fold(events))
     assert [action.text() for action, _, _ in ranked][:2] == ["take 10", "draw"]
     assert ranked[0][1] - ranked[1][1] >= 20
-    lines = hint_lines(ranked, Style())
-    assert lines[0] == "hint: the expert's best moves, by the points each is expected to bring:"
-    assert re.fullmatch(
-        r"  1\. take 10: about \d+ points better than the next best, draw \(win chance \d+%\)",
-        lines[1],
+    assert [chance for _, _, chance in ranked] == sorted(
+        (chance for _, _, chance in ranked), reverse=True
     )
+    hint = judged_hint(events, fold(events))
+    assert hint is not None
+    lines = hint_lines(ranked, Style(), hint.gaps, hint.decision.samples)
+    assert lines[0].startswith("hint: the expert's best moves as rummy500 analyze judges them (")
+    assert re.fullmatch(r"  1\. take 10: win chance \d+%, about [+-]\d+ points", lines[1])
+    assert re.fullmatch(
+        r"  2\. draw: win chance \d+%, about [+-]\d+ points \(\d+% less likely to win than 1\., "
+        r"\d+%-\d+%\)",
+        lines[2],
+    )
+    assert "against the other players' mean" in lines[-1]
     made_up = [(parse_action(t, fold(events)), p, 0.5) for t, p in (("take 10", 9.6), ("draw", 3))]
-    assert hint_lines(made_up, Style())[1:] == [
-        "  1. take 10: about 7 points better than the next best, draw (win chance 50%)",
-        "  2. draw (win chance 50%)",
+    assert hint_lines(made_up, Style())[1:3] == [
+        "  1. take 10: win chance 50%, about +10 points",
+        "  2. draw: win chance 50%, about +3 points",
     ]
 
 

@@ -236,9 +236,13 @@ class Interpreter:
             return Reply(error=f"hint takes --why or nothing, not {quoted(args[0], 20)}")
         if state.to_move != seat:
             return Reply(error="no hint now: it is not your turn")
-        ranked = self.session.ranked_advice(seat)
-        if len(ranked) >= 2:
-            return Reply(lines=hint_lines(ranked, self.style))
+        hint = self.session.judged_hint(seat)
+        if hint is not None:
+            ranked = [
+                (action, move.points, move.win_chance)
+                for action, move in zip(hint.actions, hint.decision.moves, strict=True)
+            ]
+            return Reply(lines=hint_lines(ranked, self.style, hint.gaps, hint.decision.samples))
         action, why = self.session.advice(seat)
         return Reply(lines=[f"hint: {action.text(ascii=self.style.ascii)} — {why}"])
 

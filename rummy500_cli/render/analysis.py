@@ -23,27 +23,37 @@ def _about(points: float) -> str:
     return f"about {whole} point{'s' if whole != 1 else ''}"
 
 
-def hint_lines(ranked, style) -> list[str]:
-    """The prompt's hint: the best moves ranked (three at most), each with how many
-    points better it is expected to do than the move after it, in plain words."""
+HINT_POINTS = (
+    "points: your expected score this round against the other players' mean, up to your "
+    "next turn (below 0: behind them); win chance: of winning the game"
+)
+
+
+def hint_lines(ranked, style, gaps=None, samples: int | None = None) -> list[str]:
+    """The prompt's hint: the best moves (three at most) as the analysis's judge ranks
+    them, the likeliest to win first, each with its chance of winning and its expected
+    points, and from the second on how much less likely to win it is than the first
+    (with the judge's interval, from `gaps`); what the figures mean said below."""
     ranked = ranked[:3]
-    names = [action.text(ascii=style.ascii) for action, _points, _chance in ranked]
     lines = []
-    for index, (name, (_action, points, chance)) in enumerate(zip(names, ranked, strict=True)):
-        if index + 1 < len(ranked):
-            gap = points - ranked[index + 1][1]
-            after = "the next best, " if index == 0 else ""
-            words = (
-                f"{_about(gap)} better than {after}{names[index + 1]}"
-                if round(gap) >= 1
-                else f"about as good as {after}{names[index + 1]}"
-            )
-            lines.append(f"{index + 1}. {name}: {words} (win chance {pct(chance)})")
-        else:
-            lines.append(f"{index + 1}. {name} (win chance {pct(chance)})")
-    return ["hint: the expert's best moves, by the points each is expected to bring:"] + [
-        "  " + line for line in lines
-    ]
+    for index, (action, points, chance) in enumerate(ranked):
+        name = action.text(ascii=style.ascii)
+        text = f"{index + 1}. {name}: win chance {pct(chance)}, {_about_signed(points)}"
+        if index and gaps is not None and index < len(gaps):
+            mean, low, high = gaps[index]
+            text += f" ({pct(mean)} less likely to win than 1., {pct(low)}-{pct(high)})"
+        lines.append(text)
+    deals = f" ({samples} sampled deals)" if samples else ""
+    head = (
+        f"hint: the expert's best moves as rummy500 analyze judges them{deals}, "
+        "the likeliest to win first:"
+    )
+    return [head] + ["  " + line for line in lines] + [f"  ({HINT_POINTS})"]
+
+
+def _about_signed(points: float) -> str:
+    whole = round(points)
+    return f"about {whole:+d} point{'s' if abs(whole) != 1 else ''}"
 
 
 def _article(label: str) -> str:

@@ -150,9 +150,10 @@ def transcript(events: Sequence[Event], style: Style, markdown: bool = False, an
         )
         for player in analysis.players:
             shown = names(header.players)[player.seat]
-            for line in (summary_line(player, shown), fortune_line(player, shown)):
-                if line is not None:
-                    out.append(f"- {line}" if markdown else f"  {line}")
+            told: list[str | None] = [summary_line(player, shown), fortune_line(player, shown)]
+            for summary_text in told:
+                if summary_text is not None:
+                    out.append(f"- {summary_text}" if markdown else f"  {summary_text}")
     return "\n".join(out) + "\n"
 
 

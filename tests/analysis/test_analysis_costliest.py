@@ -1,0 +1,202 @@
+"""Analysis that teaches (issue 28): a stacked-deck game that Ann loses through three
+named bad decisions, which `analyze` lists as her costliest, the viewer's `c` key visits
+in order and export comments; luck and skill add up to the change in the chance of
+winning; the hint and the analysis rank the same position alike."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from helpers import card, cards
+
+from rummy500_cli.actions import parse_action
+from rummy500_cli.analysis import costliest, costliest_marks, fortunes
+from rummy500_cli.cli.main import main
+from rummy500_cli.cli.viewer import CostlyTour
+from rummy500_cli.deal import stack
+from rummy500_cli.engine import new_game, play
+from rummy500_cli.judge import Decision, judge_decisions, judged_hint
+from rummy500_cli.records.log import encode_log
+from rummy500_cli.records.sidecar import read_sidecar
+from rummy500_cli.rules import make_rules
+from rummy500_cli.selfplay import bot_game
+from rummy500_cli.state import fold
+
+BAD = {
+    3: "draw",  # turn 1: the upcard K♠ makes three Kings (30 points) at once
+    9: "draw",  # turn 2: take 3 still brings K♠ for the Kings
+    10: "discard JH",  # J♥ lays off on her own run 7-10♥; Bob lays it off instead
+}
+"""Ann's three bad decisions: the log line of each and the move played."""
+
+
+def game(moves_before: int | None = None, instead: str | None = None) -> list:
+    """Ann (7 cards) holds K♥ K♦ and the run 7-9♥ with K♠ up; Bob holds three Aces and
+    10♣ J♣. Ann draws twice where taking K♠ makes three Kings, then throws J♥ where it
+    lays off on her run; Bob takes it, lays it off, melds his Aces and goes out with 85
+    points: a game to 80 that Ann loses 10-85. `moves_before`/`instead`: play only that
+    many moves, then `instead` (a branch from one of her positions)."""
+    hands = [cards("KH KD 7H 8H 9H 4S 2C"), cards("AC AD AH 10C JC 8D 6D")]
+    top = stack(hands, card("KS"), cards("10H QC JH 3D 6S 9C"))
+    rules = make_rules({"target": 80, "hand_size": 7})
+    events = new_game(["Ann", "Bob"], rules, seed=3, deck=[top], seats=["human", "human"])
+    state = fold(events)
+    moves = [
+        "draw", "meld 7H 8H 9H 10H", "discard 2C",  # Ann
+        "draw", "meld 10C JC QC", "discard 8D",  # Bob
+        "draw", "discard JH",  # Ann
+        "take 1", "lay JH on 1", "meld AC AD AH", "discard 6D",  # Bob goes out
+    ]  # fmt: skip
+    if moves_before is not None:
+        moves = moves[:moves_before] + ([instead] if instead else [])
+    for move in moves:
+        events += play(state, parse_action(move, state))
+    return events
+
+
+@pytest.fixture(scope="module")
+def analysed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    """The game's log, analysed for Ann by `rummy500 analyze` (its report)."""
+    log = tmp_path_factory.mktemp("costliest") / "ann.jsonl"
+    log.write_bytes(encode_log(game()))
+    result = CliRunner().invoke(main, ["analyze", str(log), "--seat", "Ann"])
+    assert result.exit_code == 0, result.output
+    return log, result.output
+
+
+def test_the_game_is_lost_as_told() -> None:
+    state = fold(game())
+    assert state.over and state.winner == 1 and state.totals == [10, 85]
+
+
+def test_analyze_lists_the_three_bad_decisions_as_the_costliest(analysed) -> None:
+    log, report = analysed
+    section = report.split("Costliest decisions (labelled or not, the worst first):\n")[1]
+    lines = section.split("\n\n")[0].splitlines()
+    assert lines[0] == "  Ann:"
+    worst = lines[1:4]
+    assert re.match(
+        r"    1\. event 3 round 1: draw; better take 1: about \d+ points and \d+%", worst[0]
+    )
+    assert re.match(r"    2\. event 9 round 1: draw; better take 3: about \d+ points", worst[1])
+    assert re.match(r"    3\. event 10 round 1: discard J♥; better lay J♥ on 1", worst[2])
+    for line in worst:
+        assert re.search(r"win chance lost \(\d+%-\d+%; (mistake|blunder|unclear)", line)
+    data = json.loads(
+        CliRunner().invoke(main, ["analyze", str(log), "--seat", "0", "--json"]).output
+    )
+    assert data["costliest"]["0"][:3] == list(BAD)
+    played = {d["seq"]: d["played"] for d in data["decisions"]}
+    assert {seq: played[seq] for seq in BAD} == BAD
+    # points and win chance are said where they first appear
+    assert "points: a move's expected score this round against the other players' mean" in report
+
+
+def test_a_game_without_labels_still_has_costliest_decisions() -> None:
+    """The issue's complaint: losses tied to no move. Any decision that lost anything
+    is among the costliest, labelled or not."""
+    figures = ((5, 0.01, 2.0), (7, 0.0, 0.0), (9, 0.02, 1.0), (11, 0.0, 4.0), (13, 0.005, 0.5))
+    made = [
+        Decision(
+            seq=seq, round=1, seat=0, step="draw", played="draw",
+            best="take 1" if drop or lost else "draw", points_lost=lost, win_chance=0.5,
+            win_drop=drop, drop_low=0.0, drop_high=drop + 0.01, label=None, samples=4,
+        )
+        for seq, drop, lost in figures
+    ]  # fmt: skip
+    assert [d.seq for d in costliest(made, 0)] == [9, 5, 13]
+    assert [d.seq for d in costliest_marks(made)] == [9, 5, 13]
+
+
+def test_the_viewer_key_visits_them_in_order(analysed) -> None:
+    log, _report = analysed
+    saved = read_sidecar(log)
+    assert saved is not None
+    tour = CostlyTour(saved.decisions)
+    visited = [tour.step().seq for _ in range(3)]
+    assert visited == list(BAD)
+    assert "costliest decision 3 of 3: Ann" in tour.message(["Ann", "Bob"])
+    assert tour.step().seq == 3  # round again: always somewhere to go
+    assert tour.step(back=True).seq == 10 and tour.step(back=True).seq == 9
+    assert CostlyTour([]).step() is None
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="pseudo-terminals: Linux")
+def test_the_viewer_key_in_a_terminal(analysed, tmp_path: Path) -> None:
+    from test_viewer_analysis import Terminal
+
+    log, _report = analysed
+    environment = dict(os.environ, TERM="xterm", PROMPT_TOOLKIT_NO_CPR="1", NO_COLOR="1")
+    environment.pop("COLUMNS", None)
+    environment.pop("LINES", None)
+    term = Terminal(["replay", "--as", "all", str(log)], environment)
+    term.shows("Press ? for the keys")
+    term.press("c")
+    view = term.shows("costliest decision 1 of 3")
+    assert "Analysis of event 3 (Ann)" in view and "draw (played)" in view
+    assert "below 0: behind them" in view  # the negative points, explained
+    term.press("c")
+    assert "Analysis of event 9 (Ann)" in term.shows("costliest decision 2 of 3")
+    term.press("c")
+    assert "played discard J♥" in term.shows("costliest decision 3 of 3")
+    term.press("C")
+    term.shows("costliest decision 2 of 3")
+    term.quit()
+
+
+def test_export_comments_the_costliest(analysed) -> None:
+    log, _report = analysed
+    text = CliRunner().invoke(main, ["export", str(log)]).output
+    assert text.count("{mistake") + text.count("{blunder") + text.count("{unclear") >= 3
+    assert re.search(r"Ann: decisions [+-]?\d+% win chance, cards [+-]?\d+%", text)
+
+
+def test_luck_and_skill_add_up_to_the_change(analysed) -> None:
+    log, report = analysed
+    saved = read_sidecar(log)
+    assert saved is not None
+    (ann,) = saved.players
+    assert ann.change == -0.5  # lost: from an even share to nothing
+    assert ann.skill is not None and ann.luck is not None
+    assert ann.skill + ann.luck == pytest.approx(ann.change, abs=1e-9)
+    assert ann.skill < -0.2  # three mistakes, each against the expert's first choice
+    assert re.search(r"  Ann: decisions -\d+% win chance, cards [+-]?\d+% \(in all -50%\)", report)
+
+
+def test_luck_and_skill_add_up_in_a_seeded_game_of_three() -> None:
+    rules = make_rules({"target": 150})
+    _, events = bot_game(3, rules, "luck/1", ("greedy", "strong", "random"))
+    seats = [0, 1, 2]
+    decisions = judge_decisions(events, seats, think=10, jobs=1)
+    split = fortunes(events, decisions, seats)
+    state = fold(events)
+    for seat in seats:
+        figures = split[seat]
+        won = 1.0 if seat == state.winner else 0.0
+        assert figures["change"] == pytest.approx(won - 1 / 3, abs=1e-4)
+        assert figures["skill"] + figures["luck"] == pytest.approx(figures["change"], abs=1e-9)
+    assert sum(split[seat]["change"] for seat in seats) == pytest.approx(0, abs=1e-3)
+
+
+def test_the_hint_and_the_analysis_rank_a_position_alike() -> None:
+    """Before her second draw (log line 9), the hint ranks Ann's moves by the chance of
+    winning it shows; the analysis of the game in which she follows it (take 3) weighs
+    the same candidates on the same deals and ranks them the same."""
+    before = game(moves_before=6)
+    hint = judged_hint(before, fold(before))
+    assert hint is not None
+    shown = [move.win_chance for move in hint.decision.moves]
+    assert shown == sorted(shown, reverse=True)
+    first = hint.actions[0].text()
+    assert first == "take 3"
+    followed = game(moves_before=6, instead=first)
+    (decision,) = [d for d in judge_decisions(followed, [0]) if d.seq == len(before)]
+    assert decision.played == decision.best == first and decision.label is None
+    assert [m.move for m in decision.moves] == [m.move for m in hint.decision.moves]
+    assert decision.moves == hint.decision.moves
