@@ -27,7 +27,7 @@ import msgspec
 
 from .actions import AnyAction, LayOff, parse_action, parse_play_cards
 from .analysis import costliest
-from .engine import legal_actions
+from .engine import legal_actions, resolve
 from .errors import AmbiguousAction, IllegalAction, LogError, ParseError
 from .events import Event, GameStarted
 from .judge import LABELS, Decision
@@ -155,10 +155,28 @@ def parse_move(line: str, state: State) -> AnyAction:
             raise IllegalAction(f"lay {' '.join(rest)}: those cards fit no meld on the table")
         choices = " or ".join(action.text() for action in fits)
         raise AmbiguousAction(f"lay {' '.join(rest)}: they fit more than one place; say {choices}")
-    action = parse_action(line, state)
-    if action not in legal_actions(state):
-        raise IllegalAction(f"{action.text()} is not legal here")
-    return action
+    return legal_form(parse_action(line, state), state)
+
+
+def legal_form(action: AnyAction, state: State) -> AnyAction:
+    """The legal move that a parsed one names (a lay-off typed without its end is the
+    one legal lay-off of those cards on that meld); IllegalAction if none."""
+    legal = legal_actions(state)
+    if action in legal:
+        return action
+    if isinstance(action, LayOff) and action.end is None:
+        fits = [
+            a
+            for a in legal
+            if isinstance(a, LayOff)
+            and a.meld == action.meld
+            and Counter(a.cards) == Counter(action.cards)
+            and (not action.jokers or a.jokers == action.jokers)
+        ]
+        if len(fits) == 1:
+            return fits[0]
+    resolve(state.copy(), action)  # the engine's refusal says why (RULES cited)
+    raise IllegalAction(f"{action.text()} is not a move here")
 
 
 def judge_answer(
@@ -169,6 +187,9 @@ def judge_answer(
     decision = drill.decision
     text = action.text()
     chances = {m.move: m for m in decision.moves}
+    if text not in chances and isinstance(action, LayOff) and action.end is not None:
+        plain = msgspec.structs.replace(action, end=None).text()
+        text = plain if plain in chances else text  # the judge may name it without its end
     best = max(decision.moves, key=lambda m: m.win_chance) if decision.moves else None
     mine = chances.get(text)
     weighed_now = False

@@ -210,6 +210,8 @@ def drill(logs, seats, count, ascii_cards, json_mode) -> None:
         if answer is None:
             if typed == "" or typed.strip().lower() in ("q", "quit"):
                 break
+            if json_mode:
+                send(type="skipped", key=item.key)
             continue
         answered += 1
         right += answer.right
