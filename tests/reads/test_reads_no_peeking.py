@@ -11,9 +11,11 @@ Over seeded games of strong and greedy bots, at some decisions of every seat:
 from __future__ import annotations
 
 import random
+import sys
 
 import pytest
 from test_bots import hidden_cards, other_deal
+from test_cli_pty import env  # noqa: F401 - a fixture
 
 from rummy500_cli.bots.knowledge import Knowledge
 from rummy500_cli.bots.particles import public
@@ -83,9 +85,9 @@ def test_reads_use_only_the_seats_view(players: int, seed: str, levels: list[str
     assert compared >= 5 and likely_seen > 0
 
 
-def test_a_take_from_deep_is_told_and_its_cards_are_sure() -> None:
-    """A take from six deep: the chosen card had to go on the table, the five above it
-    are sure to be in the hand until played, and the words say so."""
+def deep_take() -> list:
+    """Ana discards five cards on K♣; Ada takes K♣ from six deep for J♣ Q♣ K♣, keeping
+    the five above it, and discards 2♦."""
     from helpers import act, cards, rules_for
 
     from rummy500_cli.deal import stack
@@ -94,13 +96,20 @@ def test_a_take_from_deep_is_told_and_its_cards_are_sure() -> None:
     hands = [cards("5H 6H 7H 8H QS KS 2C"), cards("9H 10H 2D 3D 4D QC JC")]
     rules = rules_for(2, 7, {})
     top = stack(hands, cards("KC")[0], cards("AS 3C 8C 4S 6S 7S JS 5D"), rules.step)
-    events = new_game(["Ana", "Ada"], rules, seed=0, deck=[top])
+    events = new_game(["Ana", "Ada"], rules, seed=0, deck=[top], seats=["human", "bot:strong"])
     state = fold(events)
     for move in ["draw", "discard AS", "draw", "discard 3C", "draw", "discard 8C"]:
         events += act(state, move)
     for move in ["draw", "discard 4S", "draw", "discard 6S", "take 6", "meld JC QC KC"]:
         events += act(state, move)
     events += act(state, "discard 2D")
+    return events
+
+
+def test_a_take_from_deep_is_told_and_its_cards_are_sure() -> None:
+    """A take from six deep: the chosen card had to go on the table, the five above it
+    are sure to be in the hand until played, and the words say so."""
+    events = deep_take()
     reads = read_hands(events, 0, COUNT)
     (ada,) = reads.hands
     assert ada.sure == ["AS", "4S", "6S", "3C", "8C"] or sorted(ada.sure) == sorted(
@@ -127,3 +136,29 @@ def test_hint_why_at_the_prompt(tmp_path) -> None:
     assert "what the expert believes about the other hands" in result.output
     assert "Ada (13 cards): likely" in result.output
     assert "hint takes --why or nothing" in result.output
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="pseudo-terminals: Linux")
+def test_the_viewer_key_shows_the_seat_s_reads(tmp_path, env) -> None:  # noqa: F811
+    """`r` in the replay viewer: the reads from the seat seen (--as), at the position
+    shown; an onlooker (no --as) is told to give a seat."""
+    from test_viewer_analysis import Terminal
+
+    from rummy500_cli.records.log import encode_log
+
+    log = tmp_path / "deep.jsonl"
+    log.write_bytes(encode_log(deep_take()))
+    term = Terminal(["replay", "--as", "0", str(log)], env)
+    term.shows("Press ? for the keys")
+    term.press("\x1b[F")  # End: the last position
+    term.press("r")
+    screen = term.shows("must have held a use for it")
+    assert "what the expert believes about the other hands, from what Ana's seat has seen" in screen
+    assert "took K♣ from 6 deep" in screen
+    term.press("r")
+    term.quit()
+    term = Terminal(["replay", str(log)], env)
+    term.shows("Press ? for the keys")
+    term.press("r")
+    term.shows("the reads are a seat's: replay with --as SEAT")
+    term.quit()
