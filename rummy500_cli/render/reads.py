@@ -72,9 +72,11 @@ def hand_lines(read: HandRead, name: str, style: Style) -> list[str]:
             if still and len(still) < len(kept):
                 why += f" (still holds {cards(still)})"
         lines.append("  " + why)
-    if read.refused:
+    taken = {text for take in read.takes for text in take.cards}
+    refused = [text for text in read.refused if text not in taken]  # not those taken later
+    if refused:
         lines.append(
-            f"  drew from the stock rather than take {cards(read.refused)}: no use for them then"
+            f"  drew from the stock rather than take {cards(refused)}: no use for them then"
         )
     reasons = []
     for chance in read.likely:
