@@ -27,11 +27,12 @@ import msgspec
 
 from .actions import AnyAction, LayOff, parse_action, parse_play_cards
 from .analysis import costliest
-from .engine import legal_actions, resolve
+from .engine import legal_actions
 from .errors import AmbiguousAction, IllegalAction, LogError, ParseError
 from .events import Event, GameStarted
 from .judge import LABELS, Decision
 from .state import State, fold
+from .tutor import legal_form
 
 TOLERANCE = dict(LABELS)["inaccuracy"]
 """How much lower than the best move's chance of winning an answer may be and still be
@@ -156,27 +157,6 @@ def parse_move(line: str, state: State) -> AnyAction:
         choices = " or ".join(action.text() for action in fits)
         raise AmbiguousAction(f"lay {' '.join(rest)}: they fit more than one place; say {choices}")
     return legal_form(parse_action(line, state), state)
-
-
-def legal_form(action: AnyAction, state: State) -> AnyAction:
-    """The legal move that a parsed one names (a lay-off typed without its end is the
-    one legal lay-off of those cards on that meld); IllegalAction if none."""
-    legal = legal_actions(state)
-    if action in legal:
-        return action
-    if isinstance(action, LayOff) and action.end is None:
-        fits = [
-            a
-            for a in legal
-            if isinstance(a, LayOff)
-            and a.meld == action.meld
-            and Counter(a.cards) == Counter(action.cards)
-            and (not action.jokers or a.jokers == action.jokers)
-        ]
-        if len(fits) == 1:
-            return fits[0]
-    resolve(state.copy(), action)  # the engine's refusal says why (RULES cited)
-    raise IllegalAction(f"{action.text()} is not a move here")
 
 
 def judge_answer(

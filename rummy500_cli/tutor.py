@@ -18,12 +18,14 @@ from __future__ import annotations
 
 import threading
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 
-from .actions import AnyAction, Discard
+from .actions import AnyAction, Discard, LayOff
 from .bots.expert import ExpertBot
 from .bots.knowledge import masked_state
-from .engine import legal_actions
+from .engine import legal_actions, resolve
+from .errors import IllegalAction, Rummy500Error
 from .events import Event, GameStarted
 from .judge import SEVERE, Decision, Judge
 from .state import State
@@ -136,6 +138,7 @@ class Lookahead:
     def _weigh(
         self, action: AnyAction, background: bool, deadline: float | None = None
     ) -> Decision | None:
+        action = _named(action, self.legal, self.state)
         text = action.text()
         wait = -1.0 if deadline is None else max(0.0, deadline - time.monotonic())
         if not self.lock.acquire(timeout=wait):
@@ -168,7 +171,38 @@ class Lookahead:
         self.closed.set()
 
 
+def legal_form(action: AnyAction, state: State) -> AnyAction:
+    """The legal move that a parsed one names (a lay-off typed without its end is the
+    one legal lay-off of those cards on that meld); IllegalAction if none."""
+    legal = legal_actions(state)
+    if action in legal:
+        return action
+    if isinstance(action, LayOff) and action.end is None:
+        fits = [
+            a
+            for a in legal
+            if isinstance(a, LayOff)
+            and a.meld == action.meld
+            and Counter(a.cards) == Counter(action.cards)
+            and (not action.jokers or a.jokers == action.jokers)
+        ]
+        if len(fits) == 1:
+            return fits[0]
+    resolve(state.copy(), action)  # the engine's refusal says why (RULES cited)
+    raise IllegalAction(f"{action.text()} is not a move here")
+
+
 def warns(decision: Decision | str | None) -> bool:
     """Whether the tutor asks before this move: the judge calls it a mistake or a
     blunder, with the analysis's confidence (an `unclear` one is not)."""
     return isinstance(decision, Decision) and decision.label in SEVERE
+
+
+def _named(action: AnyAction, legal: list[AnyAction], state: State) -> AnyAction:
+    """The legal move a typed one names, as the judge names it (a lay-off typed without
+    its end is the one legal lay-off of those cards there); the move itself otherwise
+    (the engine refuses it when it is played)."""
+    try:
+        return legal_form(action, state)
+    except Rummy500Error:
+        return action
