@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 import sys
+from collections import Counter
 
 import pytest
 from test_bots import hidden_cards, other_deal
@@ -19,6 +20,8 @@ from test_cli_pty import env  # noqa: F401 - a fixture
 
 from rummy500_cli.bots.knowledge import Knowledge
 from rummy500_cli.bots.particles import public
+from rummy500_cli.cards import new_deck
+from rummy500_cli.jokers import physical
 from rummy500_cli.reads import read_hands
 from rummy500_cli.render.reads import reads_lines
 from rummy500_cli.render.style import Style
@@ -30,8 +33,8 @@ COUNT = 24
 """Particles per seat in these tests (the expert's 128 is slower and shows no more)."""
 
 
-def _points(players: int, seed: str, levels: list[str]) -> tuple[list, list[int]]:
-    rules = make_rules({"max_rounds": 2})
+def _points(players: int, seed: str, levels: list[str], options: dict) -> tuple[list, list[int]]:
+    rules = make_rules({"max_rounds": 2, **options})
     marks: list[int] = []
 
     def before(state) -> None:
@@ -42,11 +45,19 @@ def _points(players: int, seed: str, levels: list[str]) -> tuple[list, list[int]
 
 
 @pytest.mark.parametrize(
-    ("players", "seed", "levels"),
-    [(2, "reads-2", ["strong", "greedy"]), (3, "reads-3", ["greedy", "strong", "greedy"])],
+    ("players", "seed", "levels", "options", "source"),
+    [
+        (2, "reads-2", ["strong", "greedy"], {}, "particles"),
+        (3, "reads-3", ["greedy", "strong", "greedy"], {}, "particles"),
+        # RULES 8: under jokers the filter does not follow: weighted deals instead
+        (3, "reads-j", ["greedy"], {"variant": "jokers", "jokers_per_deck": 2}, "inference"),
+    ],
 )
-def test_reads_use_only_the_seats_view(players: int, seed: str, levels: list[str]) -> None:
-    events, points = _points(players, seed, levels)
+def test_reads_use_only_the_seats_view(
+    players: int, seed: str, levels: list[str], options: dict, source: str
+) -> None:
+    events, points = _points(players, seed, levels, options)
+    sources = set()
     rng = random.Random(11)
     compared = sure_seen = likely_seen = 0
     for count in points:
@@ -56,6 +67,7 @@ def test_reads_use_only_the_seats_view(players: int, seed: str, levels: list[str
             continue
         seat = state.to_move
         reads = read_hands(history, seat, COUNT)
+        sources |= {read.source for read in reads.hands}
         projected = [public(event, seat) for event in history]
         assert read_hands(projected, seat, COUNT) == reads
         if hidden_cards(history, seat):
@@ -66,8 +78,10 @@ def test_reads_use_only_the_seats_view(players: int, seed: str, levels: list[str
             ] or twin_state.stock != state.stock
             assert read_hands(twin, seat, COUNT) == reads
         compared += 1
-        visible = {c.ascii for c in state.hands[seat]} | {c.ascii for c in state.pile}
-        visible |= {c.ascii for meld in state.melds for c in meld.cards}
+        visible = Counter(c.ascii for c in [*state.hands[seat], *state.pile])
+        for meld in state.melds:  # RULES 8: a joker on the table is a joker
+            visible.update(c.ascii for c in (physical(meld) if meld.wild else meld.cards))
+        copies = Counter(c.ascii for c in new_deck(state.decks, state.rules.jokers_per_deck))
         unseen = {c.ascii for c in Knowledge.build(state, seat).unseen}
         for read in reads.hands:
             hand = [c.ascii for c in state.hands[read.seat]]
@@ -77,12 +91,14 @@ def test_reads_use_only_the_seats_view(players: int, seed: str, levels: list[str
                 hand.remove(text)
                 sure_seen += 1
             for chance in read.likely:
-                assert chance.card not in visible and chance.card in unseen
+                assert chance.card in unseen
+                assert visible[chance.card] < copies[chance.card]  # a copy the seat cannot see
                 assert 0 < chance.chance <= 1
                 likely_seen += 1
             assert 0 <= read.base <= 1
         assert reads_lines(reads, list(state.players), Style(ascii=True))
     assert compared >= 5 and likely_seen > 0
+    assert source in sources
 
 
 def deep_take() -> list:
