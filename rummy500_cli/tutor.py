@@ -138,7 +138,7 @@ class Lookahead:
     def _weigh(
         self, action: AnyAction, background: bool, deadline: float | None = None
     ) -> Decision | None:
-        action = _named(action, self.legal, self.state)
+        action = _named(action, self.state)
         text = action.text()
         wait = -1.0 if deadline is None else max(0.0, deadline - time.monotonic())
         if not self.lock.acquire(timeout=wait):
@@ -198,7 +198,7 @@ def warns(decision: Decision | str | None) -> bool:
     return isinstance(decision, Decision) and decision.label in SEVERE
 
 
-def _named(action: AnyAction, legal: list[AnyAction], state: State) -> AnyAction:
+def _named(action: AnyAction, state: State) -> AnyAction:
     """The legal move a typed one names, as the judge names it (a lay-off typed without
     its end is the one legal lay-off of those cards there); the move itself otherwise
     (the engine refuses it when it is played)."""

@@ -15,7 +15,7 @@ from ..render.style import Style
 from ..render.tutor import question
 from ..session import Session
 from ..state import State
-from ..tutor import LATE, PATIENCE, THINK, Lookahead, warns
+from ..tutor import LATE, PATIENCE, THINK, Lookahead, legal_form, warns
 
 
 class Watch:
@@ -94,6 +94,7 @@ class Tutor:
         watching = self.watching
         if watching is None or self.key != (id(state), state.applied):
             return True  # a position the tutor was not shown (a window, a bot's seat)
+        action = legal_form(action, state)  # an illegal move: the engine's refusal, as ever
         patience = self.patience
         deadline = None if patience is None else time.monotonic() + patience
         watching.ready.wait(patience)
