@@ -490,6 +490,13 @@ def _judge_at(index: int) -> tuple[int, Decision | None]:
     return index, Judge(header, think, sample_seed).weigh(bot, state, events, index)
 
 
+def _quiet_worker() -> None:
+    """A worker leaves Ctrl-C to the parent, which stops the pool and keeps what is done."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def judge_decisions(
     events: Sequence[Event],
     seats: Sequence[int],
@@ -497,35 +504,55 @@ def judge_decisions(
     progress: Callable[[int, int], None] | None = None,
     jobs: int | None = None,
     sample_seed: str = "",
+    *,
+    known: dict[int, Decision | None] | None = None,
+    found: dict[int, Decision | None] | None = None,
 ) -> list[Decision]:
     """Every decision of the seats weighed (see the module docstring), in game order.
 
     `jobs` processes share the positions (default: every core); the verdicts are the same
-    for any number. `progress(done, total)` hears of the positions looked at.
+    for any number. `progress(done, total)` hears of the positions looked at. `known`:
+    positions (indices into `events`) already weighed, with their decisions (None:
+    nothing to weigh there), which are not weighed again (an interrupted analysis
+    resumed). `found`: filled as positions are weighed, so that a caller stopped by
+    Ctrl-C (KeyboardInterrupt, raised on after the processes are stopped) keeps what
+    was finished.
     """
     points = decision_points(events, seats)
+    known = known or {}
+    found = {} if found is None else found
+    found.update({index: known[index] for index, _depth, _state in points if index in known})
     indices = [index for index, _depth, _state in points]
-    states = {index: state for index, _depth, state in points}
+    todo = [point for point in points if point[0] not in found]
+    states = {index: state for index, _depth, state in todo}
     _WORK.update(events=list(events), think=think, sample_seed=sample_seed, states=states)
     jobs = default_jobs() if jobs is None else jobs
     total = len(indices)
-    found: dict[int, Decision | None] = {}
+    done = len(found)
+    if progress is not None and done:
+        progress(done, total)
     try:
-        if jobs <= 1 or total <= 1:
-            for number, index in enumerate(indices):
+        if jobs <= 1 or len(todo) <= 1:
+            for index, _depth, _state in todo:
                 found[index] = _judge_at(index)[1]
+                done += 1
                 if progress is not None:
-                    progress(number + 1, total)
+                    progress(done, total)
         else:
             import multiprocessing
 
             context = multiprocessing.get_context("fork")
-            with context.Pool(min(jobs, total)) as pool:
-                weighed = pool.imap_unordered(_judge_at, _tasks(points))
-                for number, (index, decision) in enumerate(weighed):
+            pool = context.Pool(min(jobs, len(todo)), initializer=_quiet_worker)
+            try:
+                for index, decision in pool.imap_unordered(_judge_at, _tasks(todo)):
                     found[index] = decision
+                    done += 1
                     if progress is not None:
-                        progress(number + 1, total)
+                        progress(done, total)
+                pool.close()
+            finally:
+                pool.terminate()
+                pool.join()
     finally:
         _WORK.clear()
     return [decision for index in indices if (decision := found[index]) is not None]

@@ -393,14 +393,16 @@ def analyze(
 
 def _analysis(log: Path, data, line, seats: list[int], think: int, jobs: int | None, quiet: bool):
     """The decisions and the players' summaries: from the saved analysis when it fits
-    the log and the settings, else judged afresh on the line played and saved. Answers
-    them and the sidecar's path (None when it could not be written)."""
+    the log and the settings, else judged afresh on the line played and saved (going on
+    from a saved analysis of the same log and settings that Ctrl-C stopped). Answers
+    them and the sidecar's path (None when it could not be written). Ctrl-C saves what
+    is finished and exits 130."""
     import msgspec
 
     from ..analysis import summary
     from ..errors import LogError
-    from ..judge import JUDGE_VERSION, judge_decisions
-    from ..records.sidecar import Settings, read_sidecar, staleness, write_sidecar
+    from ..judge import JUDGE_VERSION, Decision, judge_decisions
+    from ..records.sidecar import Settings, read_sidecar, sidecar_path, staleness, write_sidecar
     from ..win_model import model
 
     settings = Settings(
@@ -412,27 +414,102 @@ def _analysis(log: Path, data, line, seats: list[int], think: int, jobs: int | N
         warn(f"{error}; analysing the game again")
         saved = None
     if saved is not None and staleness(saved, data, settings) is None:
-        from ..records.sidecar import sidecar_path
-
         return saved.decisions, saved.players, sidecar_path(log)
-    if sys.stderr.isatty() and not quiet:
-        with click.progressbar(length=1000, label="Analysing", file=sys.stderr) as bar:
-            shown = [0]
-
-            def progress(done: int, total: int) -> None:
-                now = 1000 * done // max(total, 1)
-                bar.update(now - shown[0])
-                shown[0] = now
-
-            decisions = judge_decisions(line.events, seats, think, progress, jobs)
-    else:
-        decisions = judge_decisions(line.events, seats, think, jobs=jobs)
+    index_of = {seq: index for index, seq in enumerate(line.seqs)}
+    known: dict[int, Decision | None] = {}
+    if (
+        saved is not None
+        and not saved.header.complete
+        and saved.header.settings == settings
+        and staleness(msgspec.structs.replace(saved, header=_completed(saved.header)), data) is None
+    ):  # stopped by Ctrl-C last time: go on from there
+        known = {index_of[seq]: None for seq in saved.header.empty if seq in index_of}
+        for decision in saved.decisions:
+            if decision.seq in index_of:
+                index = index_of[decision.seq]
+                known[index] = msgspec.structs.replace(decision, seq=index)
+        if not quiet:
+            warn(f"going on from the {len(known)} positions weighed before it was stopped")
+    found: dict[int, Decision | None] = {}
+    progress = None if quiet else _progress_reporter()
+    try:
+        decisions = judge_decisions(
+            line.events, seats, think, progress, jobs, known=known, found=found
+        )
+    except KeyboardInterrupt:
+        if progress is not None:
+            progress.close()
+        finished = [d for _, d in sorted(found.items()) if d is not None]
+        finished = [msgspec.structs.replace(d, seq=line.seqs[d.seq]) for d in finished]
+        empty = [line.seqs[index] for index, d in found.items() if d is None]
+        try:
+            kept = write_sidecar(log, data, settings, finished, [], complete=False, empty=empty)
+            where = f"saved in {kept}"
+        except LogError as error:
+            where = f"not saved ({error})"
+        raise Stopped(
+            f"stopped: {len(found)} positions weighed, {where}; the same command goes on from there"
+        ) from None
+    if progress is not None:
+        progress.close()
     # judged on the line played: each decision named by its line of the log
     decisions = [msgspec.structs.replace(d, seq=line.seqs[d.seq]) for d in decisions]
     players = summary(decisions, seats, line.events)
+    path: Path | None
     try:
         path = write_sidecar(log, data, settings, decisions, players)
     except LogError as error:
         warn(str(error))
         path = None
     return decisions, players, path
+
+
+class Stopped(Failure):
+    """Ctrl-C during an analysis: exit 130, as a shell reports a program it stopped."""
+
+    exit_code = 130
+
+
+def _completed(header):
+    import msgspec
+
+    return msgspec.structs.replace(header, complete=True)
+
+
+class _progress_reporter:
+    """How far the judging has gone: a bar on standard error at a terminal, else a line
+    there every few seconds (none for an analysis quicker than that)."""
+
+    EVERY = 5.0
+
+    def __init__(self) -> None:
+        import time
+
+        self.clock = time.monotonic
+        self.started = self.clock()
+        self.said = self.started
+        self.bar = None
+        self.shown = 0
+        if sys.stderr.isatty():
+            self.bar = click.progressbar(length=1000, label="Analysing", file=sys.stderr)
+            self.bar.__enter__()
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.bar is not None:
+            now = 1000 * done // max(total, 1)
+            self.bar.update(now - self.shown)
+            self.shown = now
+            return
+        moment = self.clock()
+        if moment - self.said >= self.EVERY:
+            self.said = moment
+            click.echo(
+                f"analysing: {done} of {total} positions weighed "
+                f"({100 * done // max(total, 1)}%, {moment - self.started:.0f} s)",
+                err=True,
+            )
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.__exit__(None, None, None)
+            self.bar = None

@@ -4,7 +4,9 @@
 (`AnalysisHeader`) ties it to one log and one way of judging: the log's line count and
 the SHA-256 of its last line, and the settings (budget, seats, sample seed, the judge's
 and the win-chance model's versions). Then one line per judged decision (`Decision`) and
-one per judged player (`PlayerSummary`). A sidecar whose log has changed (a resumed game
+one per judged player (`PlayerSummary`). An analysis stopped by Ctrl-C is saved
+incomplete (`AnalysisHeader.complete` false: the decisions so far, no summaries) and
+`analyze` goes on from it. A sidecar whose log has changed (a resumed game
 went on, a line was edited) or whose settings are not the ones asked for is stale: the
 readers say so and `analyze` judges the game again.
 
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 
 import msgspec
@@ -51,6 +54,12 @@ class AnalysisHeader(msgspec.Struct, kw_only=True, tag="analysis", tag_field="ty
     log_hash: str
     """The SHA-256 (hex) of the log's last line, as its hash chain computes it."""
     settings: Settings
+    complete: bool = True
+    """False: the analysis was stopped (Ctrl-C) before every decision was weighed; the
+    decisions weighed so far follow, no summary; `rummy500 analyze` goes on from them."""
+    empty: list[int] = msgspec.field(default_factory=list)
+    """In an incomplete analysis, the log lines of the positions looked at that had
+    nothing to weigh (a single sensible move), so that they are not looked at again."""
 
 
 class DecisionLine(msgspec.Struct, kw_only=True, tag="decision", tag_field="type"):
@@ -95,6 +104,8 @@ def staleness(analysis: Analysis, log: LogData, settings: Settings | None = None
         return "the game's log has changed since it was analysed"
     if settings is not None and header.settings != settings:
         return "it was analysed with other settings"
+    if not header.complete:
+        return "the analysis was stopped before its end"
     return None
 
 
@@ -104,7 +115,12 @@ def encode_sidecar(
     settings: Settings,
     decisions: list[Decision],
     players: list[PlayerSummary],
+    *,
+    complete: bool = True,
+    empty: Sequence[int] = (),
 ) -> bytes:
+    """The sidecar's bytes: the header, the decisions, the players' summaries; an
+    incomplete one (`complete` False) lists the `empty` positions looked at."""
     from .. import __version__
 
     header = AnalysisHeader(
@@ -113,6 +129,8 @@ def encode_sidecar(
         log_lines=len(log.lines),
         log_hash=log.last_hash,
         settings=settings,
+        complete=complete,
+        empty=[] if complete else sorted(empty),
     )
     lines: list[Line] = [header]
     lines += [DecisionLine(decision=d) for d in decisions]
@@ -126,11 +144,17 @@ def write_sidecar(
     settings: Settings,
     decisions: list[Decision],
     players: list[PlayerSummary],
+    *,
+    complete: bool = True,
+    empty: Sequence[int] = (),
 ) -> Path:
     """Write the sidecar beside the log, whole or not at all (a temporary file renamed
-    over it). Raises LogError when the folder cannot be written."""
+    over it); `complete` False for an analysis stopped before its end (see
+    `encode_sidecar`). Raises LogError when the folder cannot be written."""
     target = sidecar_path(log_path)
-    data = encode_sidecar(log_path, log, settings, decisions, players)
+    data = encode_sidecar(
+        log_path, log, settings, decisions, players, complete=complete, empty=empty
+    )
     try:
         handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.")
         try:

@@ -41,7 +41,12 @@ def hint_lines(ranked, style, gaps=None, samples: int | None = None) -> list[str
         text = f"{index + 1}. {name}: win chance {pct(chance)}, {_about_signed(points)}"
         if index and gaps is not None and index < len(gaps):
             mean, low, high = gaps[index]
-            text += f" ({pct(mean)} less likely to win than 1., {pct(low)}-{pct(high)})"
+            than = (
+                f"{pct(mean)} less likely to win than 1."
+                if round(100 * mean)
+                else "about as likely to win as 1."
+            )
+            text += f" ({than}, between {pct(low)} and {pct(high)} with the noise)"
         lines.append(text)
     deals = f" ({samples} sampled deals)" if samples else ""
     head = (

@@ -200,3 +200,41 @@ def test_the_hint_and_the_analysis_rank_a_position_alike() -> None:
     assert decision.played == decision.best == first and decision.label is None
     assert [m.move for m in decision.moves] == [m.move for m in hint.decision.moves]
     assert decision.moves == hint.decision.moves
+
+
+def test_ctrl_c_keeps_what_is_finished_and_a_rerun_goes_on(tmp_path: Path, monkeypatch) -> None:
+    """Ctrl-C after a few positions: exit 130, the sidecar holds the decisions weighed
+    (incomplete); the same command goes on from there, weighs only the rest, and ends
+    with the analysis a run never stopped gives."""
+    from rummy500_cli import judge
+
+    log = tmp_path / "ann.jsonl"
+    log.write_bytes(encode_log(game()))
+    whole = tmp_path / "whole.jsonl"
+    whole.write_bytes(log.read_bytes())
+    runner = CliRunner()
+    assert runner.invoke(main, ["analyze", str(whole), "--jobs", "1", "--json"]).exit_code == 0
+    real = judge._judge_at
+    calls: list[int] = []
+
+    def stopping(index: int):
+        calls.append(index)
+        if len(calls) == 4:
+            raise KeyboardInterrupt
+        return real(index)
+
+    monkeypatch.setattr(judge, "_judge_at", stopping)
+    stopped = runner.invoke(main, ["analyze", str(log), "--jobs", "1"])
+    assert stopped.exit_code == 130
+    assert "stopped: 3 positions weighed, saved in" in stopped.output
+    saved = read_sidecar(log)
+    assert saved is not None and not saved.header.complete and not saved.players
+    assert "stopped before its end" in CliRunner().invoke(main, ["export", str(log)]).output
+    calls.clear()
+    monkeypatch.setattr(judge, "_judge_at", lambda index: (calls.append(index), real(index))[1])
+    again = runner.invoke(main, ["analyze", str(log), "--jobs", "1"])
+    assert again.exit_code == 0 and "going on from the 3 positions weighed" in again.output
+    assert len(calls) == len(judge.decision_points(game(), [0, 1])) - 3
+    finished, fresh = read_sidecar(log), read_sidecar(whole)
+    assert finished is not None and fresh is not None and finished.header.complete
+    assert finished.decisions == fresh.decisions and finished.players == fresh.players
