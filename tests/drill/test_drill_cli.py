@@ -143,3 +143,15 @@ def test_the_moves_she_played_are_refused(saved: Path) -> None:
     assert [v["right"] for v in verdicts] == [False, False, False]
     assert [v["best"] for v in verdicts] == ["take 1", "take 3", "lay JH on 1 high"]
     assert all(v["best_chance"] - v["win_chance"] >= 0.03 for v in verdicts)
+
+
+def test_a_progress_file_that_is_not_one_is_refused(saved: Path) -> None:
+    path = progress_file()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("not json\x1b[31m")
+    result = CliRunner().invoke(main, ["drill"], input="take 1\n")
+    assert result.exit_code == 1
+    errors = result.stderr if hasattr(result, "stderr") else result.output
+    assert "not the drills' progress" in errors and "move it away" in errors
+    assert "\x1b[31m" not in errors
+    assert path.read_text() == "not json\x1b[31m"  # left as it was
