@@ -49,7 +49,7 @@ def test_the_tutor_asks_before_a_mistake_at_the_prompt(tmp_path) -> None:
         expect_prompt(child)
         child.send("draw\r")
         expect_prompt(child)
-        time.sleep(1.5)  # the player reads the table: the tutor weighs meanwhile
+        time.sleep(3)  # the player reads the table: the tutor weighs meanwhile
         started = time.monotonic()
         child.send("discard 3H\r")
         child.expect(r"Play it anyway\? \[y/N\]")
