@@ -84,6 +84,7 @@ def _seats(text: tuple[str, ...], header) -> list[int]:
     type=click.IntRange(1, 1000),
     default=5,
     show_default=True,
+    metavar="N",
     help="Drills in this session, the costliest first.",
 )
 @click.option("--ascii", "ascii_cards", is_flag=True, help="Cards as 7H rather than 7♥.")

@@ -1,8 +1,9 @@
 """The tutor's answer time (run: python tests/benchmarks/tutor.py [--delay S] [--limit N]).
 
 For each decision of seat 0 in the sample games (replays/two-players.jsonl and
-replays/four-players.jsonl, at most --limit each), the move that was played is put to
-the tutor (`rummy500_cli.tutor.Lookahead`, the judge at `analyze`'s default budget):
+replays/four-players.jsonl, and a seeded game of the random bot against the strong one,
+whose many weak moves are the tutor's slow case: at most --limit each), the move that
+was played is put to the tutor (`rummy500_cli.tutor.Lookahead`, the judge at `analyze`'s default budget):
 
 - head start (what `play --tutor` does): the position is weighed in a background
   thread from the moment the prompt shows it; the move is entered --delay seconds
@@ -62,8 +63,12 @@ def main() -> None:
     warm: list[float] = []
     asked = late = 0
     print(f"cores: {len(os.sched_getaffinity(0))}, load: {os.getloadavg()[0]:.1f}")
-    for name in GAMES:
-        events = played_line(read_log(ROOT / name).events).events
+    from rummy500_cli.selfplay import bot_game
+
+    weak = bot_game(2, seed="tutor-bench", levels=["random", "strong"])[1]
+    games = [(name, played_line(read_log(ROOT / name).events).events) for name in GAMES]
+    games.append(("random against strong, seed tutor-bench", weak))
+    for name, events in games:
         points = [
             (index, state)
             for index, _depth, state in decision_points(events, [0])
