@@ -11,6 +11,8 @@ import os
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
+import msgspec
+
 from .actions import Action, AnyAction
 from .bots import BOTS, make_bot
 from .bots.base import Bot
@@ -106,10 +108,14 @@ class Session:
         bot_timeout: float = 10.0,
         make_parents: bool = False,
         undo: bool = True,
+        tutored: bool = False,
     ) -> Session:
         """A new game, its first events already on disk (`make_parents`: missing folders
-        of `path` may be made, see `LogWriter.create`; `undo=False`: no takebacks)."""
+        of `path` may be made, see `LogWriter.create`; `undo=False`: no takebacks;
+        `tutored`: the header says a tutor warns before weak moves, `play --tutor`)."""
         events = new_game(names, rules, seed, deck, seats=kinds, undo=undo)
+        if tutored:  # written only then: other headers stay byte for byte as they were
+            events[0] = msgspec.structs.replace(events[0], tutored=True)
         writer = LogWriter.create(path, events, make_parents)
         try:
             return cls(played_line(events), fold(events), writer, bot_timeout)

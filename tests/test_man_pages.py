@@ -51,6 +51,7 @@ REPLAY = MAN / "rummy500-replay.6"
 VERIFY = MAN / "rummy500-verify.6"
 ANALYZE = MAN / "rummy500-analyze.6"
 STATS = MAN / "rummy500-stats.6"
+DRILL = MAN / "rummy500-drill.6"
 OWN_PAGES = [OVERVIEW, PLAY, PROTOCOL, REPLAY, VERIFY, ANALYZE]
 PAGES = sorted([*MAN.glob("*.6"), *MAN.glob("*.7")])
 
@@ -63,6 +64,7 @@ COMMAND_PAGES = {
     "verify": VERIFY,
     "analyze": ANALYZE,
     "stats": STATS,
+    "drill": DRILL,
 }
 """The commands documented in a page of their own; rummy500(6) has the others' options."""
 SHELL_PAGES = [REPLAY, VERIFY, ANALYZE]

@@ -59,7 +59,7 @@ from ..sides import partnered
 from ..state import State
 
 META = {
-    "hint": "hint: a suggested move and why",
+    "hint": "hint [--why]: a suggested move and why; --why: what the expert believes of the other hands",
     "hand": "hand: your cards",
     "table": "table: the whole table",
     "pile": "pile: the discard pile, with the numbers to take",
@@ -207,6 +207,9 @@ class Interpreter:
         self.style = style
         self.by_rank = by_rank
         """The hand sorted by rank (`sort rank`, remembered in the config file)."""
+        self.vet: Callable[[AnyAction, int], bool] | None = None
+        """The tutor's check of a move before it is committed (`play --tutor`): False
+        keeps it uncommitted."""
         self.windows = windows
         """`pass`: the loop passes for the humans in rum_call and out_of_turn windows, so
         those passes are not theirs to take back (`undo` skips them)."""
@@ -237,6 +240,8 @@ class Interpreter:
                 action = self._lay_where(words[1:])
             else:
                 action = parse_action(line, state)
+            if self.vet is not None and not self.vet(action, seat):
+                return Reply(lines=["Not played: your move?"])
             events = self.session.submit(action, seat, on_event)
         except LogError:
             raise  # the move could not be saved: that stops the game, it is no refusal
@@ -285,6 +290,10 @@ class Interpreter:
 
     def _hint(self, args: list[str], seat: int) -> Reply:
         state = self.session.state
+        if args and args[0].lower() in ("--why", "why"):
+            return self._reads(seat)
+        if args:
+            return Reply(error=f"hint takes --why or nothing, not {quoted(args[0], 20)}")
         if state.to_move != seat:
             return Reply(error="no hint now: it is not your turn")
         legal = sorted_legal(state)
@@ -297,6 +306,14 @@ class Interpreter:
             return Reply(lines=hint_lines(ranked, self.style, hint.gaps, hint.decision.samples))
         action, why = self.session.advice(seat)
         return Reply(lines=[f"hint: {move_text(action, legal, self.style.ascii)} — {why}"])
+
+    def _reads(self, seat: int) -> Reply:
+        """`hint --why`: the expert's reads of the other hands, from this seat's view."""
+        from ..reads import read_hands
+        from ..render.reads import reads_lines
+
+        reads = read_hands(self.session.events, seat)
+        return Reply(lines=reads_lines(reads, names(self.session.state.players), self.style))
 
     def _hand(self, args: list[str], seat: int) -> Reply:
         fresh = recent(self.session.events, seat).fresh  # the card just drawn, marked

@@ -92,6 +92,13 @@ class PlainConsole:
         line = read_line(self._lines)
         return None if line is None else line.strip()
 
+    def confirm(self, question: str) -> bool:
+        """A yes-or-no question (the tutor's), answered by the next line: yes only for
+        y or yes; the end of the input is a no."""
+        self.show(question)
+        line = read_line(self._lines)
+        return line is not None and line.strip().lower() in ("y", "yes")
+
     def handover(self, name: str) -> None:
         """Hot-seat play: nothing to hide from a script."""
 
@@ -209,17 +216,24 @@ def run(
     windows: str = "ask",
     by_rank: bool = False,
     discard_untouched: bool = False,
+    tutor=None,
 ) -> int:
     """Play until the game ends or the player leaves; answer the exit status.
 
     `windows="pass"` passes for the humans in the rum_call and out_of_turn windows
     (RULES 7) without asking them. `discard_untouched`: a new game whose script ended
-    before any human move leaves no save behind (nor a game for `resume` to pick)."""
+    before any human move leaves no save behind (nor a game for `resume` to pick).
+    `tutor`: a cli.tutor.Tutor that weighs each position at the prompt and asks before
+    a weak move is committed (`play --tutor`)."""
     style = console.style
     interpreter = Interpreter(session, style, by_rank, windows)
     interpreter.screen = console.screen
     console.interpreter = interpreter
     console.game = session
+    if tutor is not None:
+        interpreter.vet = lambda action, seat: tutor.vet(
+            session, action, console.confirm, console.show
+        )
     n = session.state.n
     humans = [seat for seat in range(n) if session.is_human(seat)]
     home = humans[0] if len(humans) == 1 else None
@@ -305,6 +319,8 @@ def run(
             if dirty and not isinstance(console, JsonConsole):
                 console.show_table(interpreter.table(seat))
                 dirty = False
+            if tutor is not None:
+                tutor.watch(session, seat)  # weighed while the player types
             try:
                 line = console.read(session, seat)
             except EndOfLines as error:  # /dev/zero: say so, and leave as at the end
@@ -364,6 +380,8 @@ def run(
         )
         return 1
     finally:
+        if tutor is not None:
+            tutor.close()
         if untouched:
             session.discard()
         else:

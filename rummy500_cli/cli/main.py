@@ -29,6 +29,11 @@ COMMANDS = {
     "verify": ("rummy500_cli.cli.review", "verify", "Audit a game log, trusting nothing in it."),
     "branch": ("rummy500_cli.cli.review", "branch", "Start a new game from a point of another."),
     "export": ("rummy500_cli.cli.review", "export", "Print a readable transcript of a game."),
+    "drill": (
+        "rummy500_cli.cli.drill",
+        "drill",
+        "Replay your costliest decisions of analysed games, as you saw them.",
+    ),
     "simulate": (
         "rummy500_cli.cli.simulate",
         "simulate",

@@ -317,17 +317,24 @@ def _go(
     discard_untouched=False,
     notes=(),
     new_game=False,
+    tutored=False,
 ) -> None:
     """Hand a session to the loop with the right console; exit with the loop's status."""
     from .loop import run
 
     console = _console(json_mode, commands, quiet, strict, style, session)
+    interactive = type(console).__name__ == "PromptConsole"
+    tutor = None
+    if tutored and not json_mode:
+        from .tutor import Tutor
+
+        # a person waits a moment at most for a verdict; a script waits for every one
+        tutor = Tutor(style) if interactive else Tutor(style, patience=None)
     for warning in warnings:
         warn(warning)
     from ..render.table import tagged_names
     from .preferences import pace as choose_pace
 
-    interactive = type(console).__name__ == "PromptConsole"
     pace = choose_pace(pace, prefs, interactive)
     by_rank = prefs is not None and prefs["sort"] == "rank"
     humans = sum(session.is_human(s) for s in range(session.state.n))
@@ -352,6 +359,7 @@ def _go(
         windows=windows,
         by_rank=by_rank,
         discard_untouched=discard_untouched,
+        tutor=tutor,
     )
     sys.exit(code)
 
@@ -415,6 +423,13 @@ def _go(
     is_flag=True,
     help="Allow no takeback (undo) in this game, for a game meant to count; recorded in the log.",
 )
+@click.option(
+    "--tutor/--no-tutor",
+    default=None,
+    help="Before a move that the analysis's judge calls a mistake or a blunder is played, "
+    "say what it costs and what is better, and ask (default: tutor in the config file, "
+    "else off); recorded in the log.",
+)
 @rule_options
 @click.option(
     "--save",
@@ -434,6 +449,7 @@ def play(
     deck,
     quick,
     no_undo,
+    tutor,
     variant,
     rule,
     target,
@@ -478,12 +494,15 @@ def play(
 
         seed = str(secrets.randbelow(10**9))
     stacked = _read_deck(deck) if deck is not None else []
+    tutored = bool(prefs["tutor"]) if tutor is None else tutor
+    if tutored and json_mode:
+        raise click.UsageError("--tutor asks a person at the prompt: it does not go with --json")
     path = save or new_save_path(seed)
     style = choose_style(color, ascii_cards, four_color, prefs)
     try:
         session = Session.start(
             path, names, kinds, rules, seed, stacked, bot_timeout, under(path, saves_dir()),
-            undo=not no_undo,
+            undo=not no_undo, tutored=tutored,
         )  # fmt: skip
     except RulesError as error:  # names or a stacked deck that cannot make a game
         raise click.UsageError(str(error)) from None
@@ -493,6 +512,7 @@ def play(
         session, json_mode, commands, quiet, strict, style, pace, windows, prefs=prefs,
         discard_untouched=save is None,  # a game in the saves folder, not a file you named
         new_game=True,
+        tutored=tutored,
     )  # fmt: skip
 
 
@@ -610,7 +630,7 @@ def resume(
     ]
     _go(
         session, json_mode, commands, quiet, strict, style, pace, windows, warnings, prefs,
-        notes=notes,
+        notes=notes, tutored=session.header.tutored is True,  # as the game started
     )  # fmt: skip
 
 

@@ -8,6 +8,7 @@ pace = 0.3             # seconds after each bot move at a terminal (--pace)
 color = "auto"         # true, false or "auto" (--color / --no-color, then NO_COLOR)
 four_color = true      # a four-colour deck (--four-color / --no-four-color)
 sort = "rank"          # how your hand is sorted: "suit" or "rank" (sort rank|suit)
+tutor = true           # ask before a move the judge calls a mistake (--tutor)
 ```
 
 Flags override the file; the file overrides the defaults (and NO_COLOR, as the
@@ -37,6 +38,7 @@ KEYS: dict[str, str] = {
     "color": 'colour: true, false or "auto" (--color/--no-color)',
     "four_color": "a four-colour deck: clubs green, diamonds blue (--four-color)",
     "sort": 'how your hand is sorted: "suit" or "rank" (sort in a game)',
+    "tutor": "ask before a move the judge calls a mistake or a blunder (--tutor)",
 }
 """Every key of the file, with what it sets."""
 
@@ -59,6 +61,7 @@ DEFAULTS: dict[str, Any] = {
     "color": "auto",
     "four_color": False,
     "sort": "suit",
+    "tutor": False,
 }
 """Each key's value when the file does not set it (name: None, the login name)."""
 
@@ -120,9 +123,9 @@ def check(key: str, value: Any) -> Any:
         if isinstance(value, bool) or value == "auto":
             return value
         raise ValueError('color is true, false or "auto"')
-    if key == "four_color":
+    if key in ("four_color", "tutor"):
         if not isinstance(value, bool):
-            raise ValueError("four_color is true or false")
+            raise ValueError(f"{key} is true or false")
         return value
     if value not in ("suit", "rank"):
         raise ValueError('sort is "suit" or "rank"')
@@ -264,7 +267,7 @@ def default_name() -> str:
 def config(key: str | None, value: str | None, unset: bool) -> None:
     """Show the config file's place and what it holds, or set one KEY to VALUE.
 
-    Keys: name, bots, pace, color, four_color, sort. Flags given to a command override
+    Keys: name, bots, pace, color, four_color, sort, tutor. Flags given to a command override
     the file. Examples: rummy500 config pace 0.3; rummy500 config name Ana;
     rummy500 config --unset name.
     """

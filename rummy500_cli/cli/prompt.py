@@ -258,6 +258,15 @@ class PromptConsole(PlainConsole):
         sys.stdout.write("\n" * (2 * rows) + "\x1b[3J\x1b[H\x1b[2J")
         sys.stdout.flush()
 
+    def confirm(self, question: str) -> bool:
+        """A yes-or-no question (the tutor's): yes only for y or yes; Enter, Ctrl-C or
+        Ctrl-D is a no."""
+        try:
+            answer = self._plain.prompt(ANSI(wrap(question, self._width() - 1)))
+        except (KeyboardInterrupt, EOFError):
+            return False
+        return answer.strip().lower() in ("y", "yes")
+
     def handover(self, name: str) -> None:
         """Hot-seat play: clear the screen and its scrollback, and show nothing of the
         next hand (no toolbar, no completion) until Enter."""

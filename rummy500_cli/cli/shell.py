@@ -66,6 +66,7 @@ CONFIG_VALUES: dict[str, tuple[str, ...]] = {
     "color": ("auto", "true", "false"),
     "four_color": ("true", "false"),
     "sort": ("suit", "rank"),
+    "tutor": ("true", "false"),
 }
 
 

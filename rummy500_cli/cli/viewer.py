@@ -7,7 +7,8 @@ the previous one), and before a judged decision the move played against the bett
 ones; c C the next and previous of the players' costliest decisions, the worst first
 (labelled or not, going round: in a game with any loss there is always one to visit);
 e the evaluation graph (each seat's chance of winning over the game) with the
-players' accuracy; u U the next and previous takeback (where a player took moves
+players' accuracy; r the expert's reads of the other hands from the seat seen (--as;
+with --as all, from the seat to move); u U the next and previous takeback (where a player took moves
 back: the position shows what was taken back); t takes over: asks which seat is yours
 (Enter: the seat seen with --as, else seat 0), then branches the game here with that seat
 played by you and the others as recorded, and plays it; ? the keys; q quits.
@@ -44,7 +45,7 @@ HELP = (
     "→/l next event · ←/h previous · ↓/↑ next/previous turn · ]/[ one rotation · "
     "PgDn/PgUp round · Home/End · g N or g CARD then Enter · b/m/i next blunder/mistake/"
     "inaccuracy, B/M/I previous (after analyze) · c/C next/previous costliest decision · "
-    "e evaluation graph · u/U next/previous "
+    "e evaluation graph · r reads of the other hands · u/U next/previous "
     "takeback · t take over a seat from here · ? keys · q quit"
 )
 
@@ -97,6 +98,8 @@ def view_replay(
     deals = game.round_starts()
     position = start if start is not None else (deals[0] if deals else 0)
     graph = False
+    reading = False  # r: the reads of the other hands under the table
+    read_cache: dict[tuple[int, int], list[str]] = {}
     judged = {d.seq: d for d in analysis.decisions} if analysis is not None else {}
     # RULES: a seat's eyes (or an onlooker's) see no other hand: neither in the graph
     # (each hidden hand counted at the deck's mean) nor in another seat's candidates
@@ -137,9 +140,25 @@ def view_replay(
             if decision is not None:
                 shown = reveal or seat == decision.seat
                 body += "\n" + "\n".join(decision_panel(decision, players, style, shown))
+            if reading:
+                body += "\n" + "\n".join(reads_panel())
         question = seat_question if asking == "t" else "g "
         status = message if typed is None else question + "".join(typed)
         return ANSI(style.text(f"{path}\n{body}\n\n{status}"))
+
+    def reads_panel() -> list[str]:
+        """The reads from the seat seen (with --as all: the seat to move), computed from
+        that seat's view of the line played up to here, once per position."""
+        from ..reads import read_hands
+        from ..render.reads import reads_lines
+
+        at = game.line_position(position)
+        whose = seat if isinstance(seat, int) else game.state_at(position).to_move
+        key = (at, whose)
+        if key not in read_cache:
+            reads = read_hands(game.line.events[: at + 1], whose)
+            read_cache[key] = reads_lines(reads, players, style, f"{players[whose]}'s seat")
+        return read_cache[key]
 
     bindings = KeyBindings()
     typing = Condition(lambda: typed is not None)
@@ -303,6 +322,15 @@ def view_replay(
             message = missing
             return
         graph = not graph
+
+    @bindings.add("r", filter=browsing)
+    def _reads(event) -> None:
+        nonlocal reading, message
+        if seat is None:  # an onlooker sees no hand: no seat's reads either
+            message = "the reads are a seat's: replay with --as SEAT (or --as all)"
+            return
+        reading = not reading
+        message = "reads of the other hands (r: hide)" if reading else "Press ? for the keys."
 
     @bindings.add("?", filter=browsing)
     def _help(event) -> None:

@@ -68,7 +68,11 @@ DETAIL: dict[str, str] = {
     ),
     "hint": (
         "A suggested move and why: the choice of the strongest computer player in your "
-        "seat, from what you may see. It takes a moment."
+        "seat, from what you may see. It takes a moment. hint --why shows what that "
+        "player believes about each other hand, from what your seat has seen: the cards "
+        "it is sure of (taken from the pile and not played since), the most likely "
+        "others with their chance, and why (a card taken from deep in the pile had to go "
+        "on the table at once). Examples: hint, hint --why"
     ),
     "hand": "Your hand, sorted as sort says: by suit (the default) or by rank.",
     "table": "The whole table: the scores, whose turn, the pile, the melds, your hand.",

@@ -60,7 +60,10 @@ def test_commands_and_man_pages_complete() -> None:
 
 
 def test_config_keys_and_their_values_complete() -> None:
-    assert complete("rummy500 config ") == ["name", "bots", "pace", "color", "four_color", "sort"]
+    assert complete("rummy500 config ") == [
+        "name", "bots", "pace", "color", "four_color", "sort", "tutor"
+    ]  # fmt: skip
+    assert complete("rummy500 config tutor ") == ["true", "false"]
     assert complete("rummy500 config sort ") == ["suit", "rank"]
     assert complete("rummy500 config color f") == ["false"]
     assert complete("rummy500 config bots s") == ["strong"]
