@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
+from .events import GameStarted
 from .manifest import ManifestError, check_pair, log_name, pairs_in, read_json
 
 
@@ -50,7 +51,9 @@ def verify_folder(folder: Path) -> list[str]:
             except LogError as error:
                 raise ManifestError(str(error)) from None
             seed, levels = game_plan(config, entry["index"])
-            if data.events[0].seed != seed or entry["seed"] != seed:  # type: ignore[attr-defined]
+            header = data.events[0]
+            assert isinstance(header, GameStarted)  # (read_log checks the first line)
+            if header.seed != seed or entry["seed"] != seed:
                 raise ManifestError(f"{path}: not game {entry['index']} of its run (other seed)")
             figures.append(figures_of(config, entry["index"], levels, data.events, raw))
         shard = (

@@ -72,7 +72,9 @@ def test_a_page_by_every_name_a_user_might_type() -> None:
 def test_an_unknown_page_is_a_usage_error_that_lists_the_pages() -> None:
     result = rummy("man", "nope")
     assert result.exit_code == 2
-    assert "no page 'nope'; the pages are rummy500, analysis, analyze, log, play" in result.output
+    assert "no page 'nope'; the pages are rummy500, analysis, analyze, drill, log, play" in (
+        result.output
+    )
 
 
 def test_list_and_source() -> None:
