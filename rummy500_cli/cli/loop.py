@@ -21,6 +21,7 @@ from ..actions import Pass
 from ..errors import ParseError, Rummy500Error
 from ..events import Event, GameEnded, GameStarted, RoundDealt, RoundEnded
 from ..records.log import LogWriteError
+from ..render.layout import command_lines
 from ..render.narrate import Narrator, one_line_turns
 from ..render.printable import names, printable
 from ..render.scores import caught_line, places, score_table, scorepad, totals_chart
@@ -277,7 +278,8 @@ def run(
             me = program.command()
             console.banner("Next:")
             for verb in ("analyze", "replay", "export"):  # analysis first: what to learn
-                console.banner(f"  {me} {verb} {path}")
+                for line in command_lines(f"{me} {verb} {path}", width, lead="  "):
+                    console.banner(line)
             if type(console).__name__ == "PromptConsole":  # a person's record (rummy500 stats)
                 from ..stats.after_game import after_game
 
@@ -424,7 +426,14 @@ def _goodbye(console: PlainConsole, session: Session, reason: str) -> None:
         console.send(**message)
         return
     if reason == "quit":
-        console.say(f"Game saved. Resume with: {resume_line(session)}")
+        size = console.screen()
+        command = command_lines(resume_line(session), None if size is None else size[0])
+        if len(command) == 1:
+            console.say(f"Game saved. Resume with: {command[0]}")
+        else:  # a command too long for a line: continued lines that paste as one
+            console.say("Game saved. Resume with:")
+            for line in command:
+                console.say(line)
 
 
 __all__ = ["JsonConsole", "PlainConsole", "Quit", "run"]

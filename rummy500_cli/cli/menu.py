@@ -74,7 +74,12 @@ def main_choices(games: list[SavedGame], unfinished: SavedGame | None) -> list[C
         choices.append(Choice("r", label, ("resume",), "rummy500 resume"))
     choices += [
         Choice("n", "New game with your usual settings", ("play",), "rummy500 play"),
-        Choice("k", "Quick game: you and one bot, to 250, no pauses", QUICK, "rummy500 " + " ".join(QUICK)),
+        Choice(
+            "k",
+            "Quick game: you and one bot, to 250, no pauses",
+            QUICK,
+            "rummy500 " + " ".join(QUICK),
+        ),
     ]
     if games:
         choices += [

@@ -151,8 +151,10 @@ class PromptConsole(PlainConsole):
         self.show(text)
 
     def say(self, text: str) -> None:
+        """A line for the person at the table (a banner, a note), wrapped at spaces to
+        the terminal's width, never inside a card, a name or a path."""
         self._end_turn()
-        print_formatted_text(ANSI(self.style.text(text)))
+        print_formatted_text(ANSI(wrap(self.style.text(text), self._width() - 1)))
 
     def _short(self) -> bool:
         """Whether the other seats' turns, told a line an event, would push the table of

@@ -103,3 +103,28 @@ def pack(items: list[str], width: int | None, lead: str = "", sep: str = " · ")
         empty = False
     lines.append(current.rstrip())
     return lines
+
+
+def command_lines(command: str, width: int | None, lead: str = "") -> list[str]:
+    """A shell command to paste, as lines of at most `width` columns: broken only
+    between two words, each line but the last ending in ` \\` (the shell's line
+    continuation), so that what is pasted is the one command. A word longer than the
+    line stays whole. Without a width, or where it fits, one line."""
+    if width is None or width_of(lead + command) <= width:
+        return [lead + command]
+    import shlex
+
+    try:
+        words = [shlex.quote(word) for word in shlex.split(command)]
+    except ValueError:  # (never for a command this program printed)
+        return [lead + command]
+    lines: list[str] = []
+    current = lead + words[0]
+    for word in words[1:]:
+        if width_of(current) + 1 + width_of(word) + 2 > width:
+            lines.append(current + " \\")
+            current = lead + "    " + word
+        else:
+            current += " " + word
+    lines.append(current)
+    return lines
