@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import textwrap
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..actions import (
@@ -159,6 +160,9 @@ class Interpreter:
         self.windows = windows
         """`pass`: the loop passes for the humans in rum_call and out_of_turn windows, so
         those passes are not theirs to take back (`undo` skips them)."""
+        self.extra: dict[str, tuple[str, Callable[[str, int], Reply]]] = {}
+        """Commands a console adds (online play: say, and the host's start, pause...):
+        each word's line of help and what it does with the rest of the line."""
 
     def handle(self, line: str, seat: int, on_event=None) -> Reply:
         words = line.split()
@@ -166,6 +170,8 @@ class Interpreter:
             return Reply()
         word = words[0].lower()
         word = META_ALIASES.get(word, word)
+        if word in self.extra:
+            return self.extra[word][1](line.strip()[len(words[0]) :].strip(), seat)
         if word == "undo":
             return self._undo(words[1:], seat, on_event)
         if word in META:
@@ -229,7 +235,12 @@ class Interpreter:
         ranked = self.session.ranked_advice(seat)
         if len(ranked) >= 2:
             return Reply(lines=hint_lines(ranked, self.style))
-        action, why = self.session.advice(seat)
+        try:
+            action, why = self.session.advice(seat)
+        except LogError:
+            raise
+        except Rummy500Error as error:  # online: hints are off at the table
+            return Reply(error=str(error))
         return Reply(lines=[f"hint: {action.text(ascii=self.style.ascii)} — {why}"])
 
     def _hand(self, args: list[str], seat: int) -> Reply:
@@ -368,6 +379,7 @@ class Interpreter:
         shown = {word for word in USAGE if _in_game(word, rules)}
         lines = ["Moves:"] + [f"  {text}" for word, text in USAGE.items() if word in shown]
         lines += ["Table:"] + [f"  {meta_line(word)}" for word in META]
+        lines += [f"  {usage}" for usage, _do in self.extra.values()]
         lines.append("help COMMAND tells one in detail, with examples: help lay")
         lines.append(
             f"Legal now: {legal_summary(self.session, ascii=self.style.ascii, by_rank=self.by_rank)}"

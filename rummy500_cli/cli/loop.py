@@ -158,6 +158,9 @@ def resume_line(session: Session, absolute: bool = True) -> str:
     """The command that goes on with the game, quoted so it can be pasted into a shell,
     in a form that a fresh shell finds (see `program.command`), with the log's full path
     (a program speaking the protocol gets the path as it gave it: `absolute=False`)."""
+    rejoin = getattr(session, "rejoin_line", None)
+    if rejoin:  # a seat at a table on a server (online.client.RemoteSession)
+        return rejoin
     path = session.path.absolute() if absolute else session.path
     return f"{program.command()} resume {trusted_seats(session.kinds)}{shlex.quote(str(path))}"
 
@@ -190,6 +193,9 @@ def run(
     style = console.style
     interpreter = Interpreter(session, style, by_rank, windows)
     console.interpreter = interpreter
+    extra = getattr(session, "extra_commands", None)
+    if extra is not None:  # online play: say, the host's commands
+        interpreter.extra.update(extra())
     n = session.state.n
     humans = [seat for seat in range(n) if session.is_human(seat)]
     home = humans[0] if len(humans) == 1 else None

@@ -40,6 +40,17 @@ COMMANDS = {
         "Show or set the preferences of the config file.",
     ),
     "man": ("rummy500_cli.cli.manual", "man", "Show a man page: rummy500, play, rules, ..."),
+    "serve": (
+        "rummy500_cli.cli.online",
+        "serve",
+        "Run a server that holds tables for online play.",
+    ),
+    "host": (
+        "rummy500_cli.cli.online",
+        "host",
+        "Host a game for friends over the network, playing seat 0 here.",
+    ),
+    "join": ("rummy500_cli.cli.online", "join", "Play (or watch) a seat of a table on a server."),
     "example-bot": (
         "rummy500_cli.cli.example",
         "example_bot",

@@ -295,6 +295,23 @@ def _go(
     sys.exit(code)
 
 
+def game_options(players, name, bots, seats, seed, deck, variant, rule, target, prefs):
+    """A new game's names, kinds of seats, rules, seed and stacked deck, from play's
+    options (`play`, and online `host` and `serve --table`); click errors name the
+    option that is wrong."""
+    source = click.get_current_context().get_parameter_source("players")
+    if source in (None, click.core.ParameterSource.DEFAULT):
+        players = default_players(variant, players)  # RULES 8: sides need 4 players
+    rules = rules_from(variant, rule, target, players)
+    names, kinds = _parse_seats(players, name or prefs["name"], bots or prefs["bots"], seats)
+    if seed is None:
+        import secrets  # (here, not at the top: it loads OpenSSL, which --help need not)
+
+        seed = str(secrets.randbelow(10**9))
+    stacked = _read_deck(deck) if deck is not None else []
+    return names, kinds, rules, seed, stacked
+
+
 @click.command()
 @click.option(
     "--players",
@@ -382,17 +399,10 @@ def play(
     from .paths import new_save_path, saves_dir, under
 
     _lenient(sys.stdin, commands, deck)
-    source = click.get_current_context().get_parameter_source("players")
-    if source == click.core.ParameterSource.DEFAULT:
-        players = default_players(variant, players)  # RULES 8: sides need 4 players
-    rules = rules_from(variant, rule, target, players)
     prefs = _preferences()
-    names, kinds = _parse_seats(players, name or prefs["name"], bots or prefs["bots"], seats)
-    if seed is None:
-        import secrets  # (here, not at the top: it loads OpenSSL, which --help need not)
-
-        seed = str(secrets.randbelow(10**9))
-    stacked = _read_deck(deck) if deck is not None else []
+    names, kinds, rules, seed, stacked = game_options(
+        players, name, bots, seats, seed, deck, variant, rule, target, prefs
+    )
     path = save or new_save_path(seed)
     style = choose_style(color, ascii_cards, four_color, prefs)
     try:
