@@ -53,6 +53,14 @@ class GameStarted(Event, frozen=True, tag="game_started", kw_only=True):
     tutored: bool | UnsetType = UNSET
     """True: a tutor warned before weak moves (`play --tutor`), so the game is not the
     same contest as one played alone (records count it apart). Written only then."""
+    commitment: str | UnsetType = UNSET
+    """A game dealt fairly online (`online.fairness`): the SHA-256 (hex) of the host's
+    secret seed and salt, published to every player before the first deal. Then `seed`
+    is derived from that secret seed and `contributions`, and a `seed_revealed` event
+    ends the log. Written only in such a game."""
+    contributions: tuple[str, ...] | UnsetType = UNSET
+    """With `commitment`: each seat's random contribution to the seed (hex), seat 0
+    first; "" for a seat that gave none (a bot, the host). Written only with it."""
 
 
 class DealerDrawn(Event, frozen=True, tag="dealer_drawn", kw_only=True):
@@ -260,6 +268,15 @@ class SeatChanged(Event, frozen=True, tag="seat_changed", kw_only=True):
     kind: str
 
 
+class SeedRevealed(Event, frozen=True, tag="seed_revealed", kw_only=True):
+    """A game dealt fairly online: after the game (or when the host ends it), the host's
+    secret seed and salt, which must match the header's `commitment`; with the header's
+    `contributions` they derive its `seed` (`online.fairness`). Nothing follows it."""
+
+    seed: str
+    salt: str
+
+
 AnyEvent = (
     GameStarted
     | DealerDrawn
@@ -281,6 +298,7 @@ AnyEvent = (
     | RumCalled
     | TakenBack
     | SeatChanged
+    | SeedRevealed
 )
 """The tagged union of every event type."""
 

@@ -27,7 +27,7 @@ from . import program, protocol
 from .actions import AnyAction, parse_action
 from .engine import resolve
 from .errors import Rummy500Error, clipped, quoted
-from .events import Event, GameStarted
+from .events import Event
 from .render.printable import printable
 from .state import State
 
@@ -116,8 +116,10 @@ class ExternalBot:
                 raise ExternalBotError(f"{self._who()} has stopped reading its input") from None
             del self._pending[:written]
 
-    def start(self, header: GameStarted, state: State, kinds: list[str], log: str) -> None:
-        self.send(protocol.hello(header, state, kinds, [self.seat], log))
+    def start(self, state: State, kinds: list[str]) -> None:
+        """Send the `hello`: never the seed nor the log's path (rummy500-protocol(7),
+        HIDDEN INFORMATION)."""
+        self.send(protocol.hello(state, kinds, [self.seat]))
 
     def observe(self, events: Iterable[tuple[int, Event]]) -> None:
         """Send events as the seat may see them, each with its sequence number (after a

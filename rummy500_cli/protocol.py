@@ -18,7 +18,7 @@ from .actions import AnyAction
 from .cards import Card
 from .engine import legal_actions
 from .errors import ParseError
-from .events import Event, GameStarted
+from .events import Event
 from .render.printable import printable, printable_json
 from .state import State
 from .view import view, visible_event
@@ -35,7 +35,7 @@ def encode(message: dict[str, Any]) -> str:
     a program may print what it reads)."""
     try:
         data = msgspec.json.encode(message)
-    except UnicodeEncodeError:  # a file name that is not UTF-8 (the log's, in hello)
+    except UnicodeEncodeError:  # a file name that is not UTF-8 (the log's, in bye)
         data = msgspec.json.encode(_mended(message))
     return printable_json(data.decode())
 
@@ -51,7 +51,10 @@ def _mended(value: Any) -> Any:
     return value
 
 
-def hello(header: GameStarted, state: State, seats: list[str], you: list[int], log: str) -> dict:
+def hello(state: State, seats: list[str], you: list[int]) -> dict:
+    """The first message: the rules, the players, who plays each seat, and the seats the
+    client plays. Neither the seed nor the log's path (whose name holds the seed): with
+    the documented shuffle the seed is every hand and the whole stock (RULES 2)."""
     return {
         "type": "hello",
         "protocol": PROTOCOL_VERSION,
@@ -60,8 +63,6 @@ def hello(header: GameStarted, state: State, seats: list[str], you: list[int], l
         "players": list(state.players),
         "seats": seats,
         "you": you,
-        "seed": header.seed,
-        "log": log,
     }
 
 

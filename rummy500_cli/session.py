@@ -55,7 +55,7 @@ class Session:
                 i for i, e in enumerate(self.events) if isinstance(e, RoundDealt | GameStarted)
             )
             for bot in self.external:
-                bot.start(self.header, state, self.kinds, str(writer.path))
+                bot.start(state, self.kinds)
                 bot.observe(self._numbered(since))
         except Rummy500Error:
             self.close()

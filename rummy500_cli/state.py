@@ -31,6 +31,7 @@ from .events import (
     RoundEnded,
     RumCalled,
     SeatChanged,
+    SeedRevealed,
     StockDrawn,
     StockRebuilt,
     TakenBack,
@@ -550,6 +551,10 @@ def _not_a_step(state: State, event: Event) -> None:
     raise NotAStep(f"{type(event).__name__} is not a step of the state: fold the line played")
 
 
+def _no_change(state: State, event: Event) -> None:
+    """A `seed_revealed` after the game: it proves the deal, and changes nothing."""
+
+
 def _slot_copier() -> Callable[[State, State], None]:
     """A function that sets every slot of one state from another, written out once at
     import (as `dataclasses` writes its methods): a copy for search is made at every
@@ -596,6 +601,7 @@ _APPLY: dict[type, Callable[[State, Any], None]] = {
     RumCalled: State._rum_called,
     TakenBack: _not_a_step,
     SeatChanged: _not_a_step,
+    SeedRevealed: _no_change,
 }
 
 

@@ -220,8 +220,8 @@ def test_a_file_name_that_is_not_utf8_plays_and_branches(tmp_path) -> None:
     save = tmp_path / "\udcff.jsonl"  # as Python reads a name holding the byte 0xff
     outcome = run(["play", "--seed", "7", "--json", "--save", save], input="")
     assert outcome.sound and outcome.code == 0, outcome.describe()
-    hello = json.loads(outcome.stdout.splitlines()[0])
-    assert hello["log"] == str(tmp_path / "\\udcff.jsonl")
+    bye = json.loads(outcome.stdout.splitlines()[-1])
+    assert bye["log"] == str(tmp_path / "\\udcff.jsonl")
     branched = run(["branch", save, "--at", "2"])
     assert branched.sound and branched.code == 0, branched.describe()
     assert not raw_controls(branched.stdout)

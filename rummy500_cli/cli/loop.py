@@ -229,11 +229,7 @@ def run(
             console.banner(f"Next: {me} replay {path} · {me} export {path}")
 
     if isinstance(console, JsonConsole):
-        header = session.events[0]
-        assert isinstance(header, GameStarted)
-        console.send(
-            **protocol.hello(header, session.state, list(session.kinds), humans, str(session.path))
-        )
+        console.send(**protocol.hello(session.state, list(session.kinds), humans))
     # The deal of the round in play (and the draw for the first dealer in a new game).
     events, seqs = session.events, session.line.seqs
     since = max(i for i, e in enumerate(events) if isinstance(e, RoundDealt | GameStarted))

@@ -46,13 +46,22 @@ def verify(log: Path, parent: Path | None) -> None:
     Checks every line's schema, the sequence numbers and the hash chain, the deals
     against the seed (or the stacked deck), every move against the recorded rules, and
     every score and total. Exit 0 with a one-line summary, or 1 at the first fault.
+    LOG may also be a player's own record of an online game: its deal is then proved
+    fair, and every card its seat saw checked.
     """
     from ..errors import LogError
     from ..events import GameStarted
+    from ..online.record import is_record, verify_record
     from ..records.audit import audit, check_parent
     from ..records.log import read_log
     from ..render.printable import printable
 
+    if is_record(log):  # a player's own record of an online game (rummy500-log(5))
+        try:
+            click.echo(printable(verify_record(log).line(log)))
+        except LogError as error:
+            raise Failure(str(error)) from None
+        return
     try:
         data = read_log(log)
         if data.warnings:

@@ -32,7 +32,7 @@ from ..cards import Card
 from ..engine import new_game, recorded_action, resolve
 from ..engine.checks import plain_rules, plain_run
 from ..errors import LogError, Rummy500Error
-from ..events import META_EVENTS, Event, GameStarted, SeatChanged, TakenBack
+from ..events import META_EVENTS, Event, GameStarted, SeatChanged, SeedRevealed, TakenBack
 from ..line import Line, target_problem, undo_problem
 from ..seats import parse_seat_kind
 from ..sides import side_name, side_totals
@@ -145,6 +145,10 @@ def audit(data: LogData, path: object = "<log>") -> AuditSummary:
                 index = stop
                 continue
         event = events[index]
+        if isinstance(event, SeedRevealed):  # a fair deal online: the proof, last
+            _revealed(header, event, index, total, path)
+            index += 1
+            continue
         if state.over:
             raise AuditError(path, index + 1, "a line after the end of the game")
         if isinstance(event, META_EVENTS):
@@ -189,6 +193,21 @@ def audit(data: LogData, path: object = "<log>") -> AuditSummary:
             line.add(at, events[at])
         index += len(expected)
     return _summary(state, line, total, header, owed)
+
+
+def _revealed(
+    header: GameStarted, event: SeedRevealed, index: int, total: int, path: object
+) -> None:
+    """A `seed_revealed` line: the last of the log, matching the header's commitment and
+    deriving its seed (`online.fairness`)."""
+    from ..online.fairness import check_revealed
+
+    if index != total - 1:
+        raise AuditError(path, index + 2, "a line after the seed_revealed, which ends a log")
+    try:
+        check_revealed(header, event)
+    except Rummy500Error as error:
+        raise AuditError(path, index + 1, str(error)) from None
 
 
 def _meta(line: Line, state: State, index: int, event: Event, path: object) -> State:
