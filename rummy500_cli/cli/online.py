@@ -126,10 +126,11 @@ def _open_table(params: dict[str, Any], prefs):
         params["players"], params["name"], params["bots"], params["seats"], params["seed"],
         params["deck"], params["variant"], params["rule"], params["target"], prefs,
     )  # fmt: skip
-    path = params["save"] or new_save_path(seed)
+    fair = params["seed"] is None and params["deck"] is None  # a deal no one chose
+    path = params["save"] or new_save_path("fair" if fair else seed)
     try:
         return new_table(
-            path, names, kinds, rules, seed, stacked, _settings(params), params["bot_timeout"],
+            path, names, kinds, rules, None if fair else seed, stacked, _settings(params), params["bot_timeout"],
             undo=not params["no_undo"],
         )  # fmt: skip
     except RulesError as error:
@@ -277,7 +278,7 @@ def _serve(**params: Any) -> None:
             command = _table_command()
             with command.make_context("--table", list(args)) as ctx:
                 table = server.add(_open_table(ctx.params, prefs))
-            click.echo(f"Table {table.id} open ({table.session.path}).")
+            click.echo(f"Table {table.id} open ({table.path}).")
             for line in running.invite_lines(table):
                 click.echo(f"  {line}")
         click.echo(_where(running, params))

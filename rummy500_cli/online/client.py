@@ -228,6 +228,33 @@ class RemoteSession:
         """Every projected event received, as it came (the seat's own record)."""
         self._ident = 0
         self.lost = False
+        self.record: Any = None
+        self._start_record()
+
+    def _start_record(self) -> None:
+        """Keep the seat's own record (`online.record`); in a fairly dealt game not yet
+        dealt, send the seat's contribution to the seed once the record holds it."""
+        from .fairness import new_contribution
+        from .record import RecordError, SeatRecord
+
+        commitment = self.welcome.get("commitment") or ""
+        contribution = ""
+        try:
+            if self.path.exists():
+                self.record = SeatRecord.reopen(self.path)
+                if self.record.header.commitment != commitment:
+                    self.record.close()
+                    self.path.rename(self.path.with_suffix(f".{int(time.time())}.old"))
+                    self.record = None
+            if self.record is None:
+                if commitment and self.seat is not None and not self.welcome.get("contributed"):
+                    contribution = new_contribution()
+                self.record = SeatRecord.create(self.path, self.seat, commitment, contribution)
+        except (RecordError, OSError) as error:
+            self._notice(f"warning: no record of this game is kept: {error}")
+            self.record = None
+        if contribution:
+            self.link.send({"type": "contribute", "contribution": contribution, "id": 0})
 
     # --- what the loop reads -------------------------------------------------------------
 
@@ -259,19 +286,19 @@ class RemoteSession:
 
     # --- messages -------------------------------------------------------------------------
 
-    def sync(self, timeout: float = 30.0) -> None:
-        """Take in what the server sent on joining, until the last event it named."""
+    def sync(self, timeout: float = 3600.0) -> None:
+        """Take in what the server sent on joining, until the last event it named (a
+        fair deal not dealt yet: until it is, as long as the seats wait)."""
         target = int(self.welcome.get("last", 0))
         deadline = time.monotonic() + timeout
-        while self.shadow.last < target and self.shadow.seat is not None:
+        while self.shadow.state is None or (
+            self.shadow.last < target and self.shadow.seat is not None
+        ):
             left = deadline - time.monotonic()
             if left <= 0:
                 raise LinkError("the server did not send the game in time")
-            self._take(self._get(left))
-        if self.shadow.seat is None:  # a spectator: what the delay lets through
             with contextlib.suppress(queue.Empty):
-                while self.shadow.state is None:
-                    self._take(self._get(max(0.1, deadline - time.monotonic())))
+                self._take(self._get(min(left, 1.0)))
 
     def _get(self, timeout: float | None) -> dict[str, Any]:
         try:
@@ -296,6 +323,9 @@ class RemoteSession:
                         f"the game here is out of step with the server: {error}"
                     ) from None
                 self.received.append((seq, data))
+                if self.record is not None and seq > self.record.last_seq:
+                    with contextlib.suppress(Rummy500Error):
+                        self.record.add({"type": "event", "seq": seq, "event": data})
                 events.append(event)
                 if on_event is not None and not isinstance(event, GameStarted):
                     on_event(event, seq)
@@ -431,14 +461,9 @@ class RemoteSession:
         self.save_record()
 
     def save_record(self) -> None:
-        """Keep what this seat received (the seat's own record of the game)."""
-        import msgspec
-
-        with contextlib.suppress(OSError):
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            with open(self.path, "wb") as handle:
-                for seq, data in self.received:
-                    handle.write(msgspec.json.encode({"seq": seq, "event": data}) + b"\n")
+        if self.record is not None:
+            self.record.close()
+            self.record = None
 
     @property
     def over(self) -> bool:

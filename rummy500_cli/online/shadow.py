@@ -49,7 +49,9 @@ def decode_event(data: dict[str, Any]) -> Event:
     cards are HIDDEN."""
     data = dict(data)
     kind = data.get("type")
-    if kind == "round_dealt":
+    if kind == "game_started":
+        data.setdefault("seed", "")  # never sent: the host's alone
+    elif kind == "round_dealt":
         data["hands"] = [[HIDDEN] * h if isinstance(h, int) else h for h in data["hands"]]
         if isinstance(data.get("stock"), int):
             data["stock"] = [HIDDEN] * data["stock"]

@@ -28,11 +28,16 @@ import msgspec
 
 from ..actions import Pass, parse_action
 from ..errors import LogError, Rummy500Error, clipped
-from ..events import Event, GameStarted, TakenBack
+from ..events import Event, TakenBack
+from ..line import played_line
+from ..records.log import LogWriter
 from ..render.printable import names as printable_names
+from ..rules import Rules
 from ..session import Session
-from ..view import visible_event
+from ..state import fold
+from .fairness import Secret, check_contribution, fair_opening, reveal
 from .invite import Invite, new_secret, same_secret
+from .projection import visible
 from .wire import TEXT_LIMIT, WireError, int_field, text_field
 
 META_SUFFIX = ".table.json"
@@ -66,6 +71,16 @@ class Settings(msgspec.Struct, kw_only=True):
         )
 
 
+class Game(msgspec.Struct, kw_only=True):
+    """A fairly dealt game not yet dealt: what `fairness.fair_opening` needs."""
+
+    players: list[str]
+    kinds: list[str]
+    rules: Rules
+    undo: bool = True
+    bot_timeout: float = 10.0
+
+
 class Meta(msgspec.Struct, kw_only=True):
     """The metadata file of a table (beside its log)."""
 
@@ -80,6 +95,12 @@ class Meta(msgspec.Struct, kw_only=True):
     """waiting (for its people or the host's start), playing, paused, ended, over."""
     away: list[int] = []
     """The people's seats a bot plays now, until their people come back."""
+    fair: Secret | None = None
+    """The host's secret seed and salt (a fair deal): revealed when the game ends."""
+    contributions: list[str] = []
+    """Each seat's contribution to the seed so far ("" for none yet, or a bot's)."""
+    game: Game | None = None
+    """The game to deal once every person has contributed (None once it is dealt)."""
 
 
 def meta_path(log: Path) -> Path:
@@ -115,15 +136,8 @@ def read_meta(path: Path) -> Meta:
 
 
 def project(event: Event, seat: int | None) -> dict[str, Any]:
-    """An event as a seat (None: a spectator) may receive it.
-
-    The header loses its seed and stacked deck (with the documented shuffle the seed is
-    every hand and the stock); the rest is `view.visible_event`."""
-    data = visible_event(event, seat)
-    if isinstance(event, GameStarted):
-        data["seed"] = ""
-        data["deck"] = []
-    return data
+    """An event as a seat (None: a spectator) may receive it (`projection.visible`)."""
+    return visible(event, seat)
 
 
 class Client:
@@ -145,13 +159,13 @@ class Client:
 class Table:
     def __init__(
         self,
-        session: Session,
+        session: Session | None,
         meta: Meta,
         path: Path,
         events: list[Event],
         loop_time=time.monotonic,
     ) -> None:
-        self.session = session
+        self._session = session
         self.meta = meta
         self.meta_file = path
         self.log: list[Event] = events
@@ -175,18 +189,39 @@ class Table:
     # --- who is who -----------------------------------------------------------------
 
     @property
+    def session(self) -> Session:
+        """The game (once dealt: a fair deal waits for the people's contributions)."""
+        assert self._session is not None
+        return self._session
+
+    @property
+    def path(self) -> Path:
+        """The table's log (written once the cards are dealt)."""
+        return self.meta_file.with_name(self.meta.log)
+
+    @property
+    def dealt(self) -> bool:
+        return self._session is not None
+
+    @property
     def id(self) -> str:
         return self.meta.table
 
     @property
     def n(self) -> int:
-        return self.session.state.n
+        return len(self.meta.secrets)
+
+    @property
+    def over(self) -> bool:
+        return self._session is not None and self._session.state.over
 
     @property
     def people(self) -> list[int]:
         return [seat for seat, key in enumerate(self.meta.secrets) if key is not None]
 
     def names(self) -> list[str]:
+        if self.meta.game is not None:
+            return list(printable_names(tuple(self.meta.game.players)))
         return list(printable_names(self.session.state.players))
 
     def admit(self, seat: int | None, key: str, admin: str | None) -> bool:
@@ -224,7 +259,7 @@ class Table:
     def visible_upto(self, client: Client) -> int:
         """How many of the log's events a client may have now: all, or for a spectator
         all but the last `delay` moves (all once the game is over)."""
-        if client.seat is not None or self.meta.settings.delay <= 0 or self.session.state.over:
+        if client.seat is not None or self.meta.settings.delay <= 0 or self.over:
             return len(self.log)
         held = self.meta.settings.delay
         return self.moves[-held] if len(self.moves) >= held else min(len(self.log), 3)
@@ -260,15 +295,21 @@ class Table:
         self.tell({"type": "info", "text": text})
 
     def welcome(self, client: Client) -> dict[str, Any]:
-        session = self.session
+        game = self.meta.game
+        players = game.players if game is not None else list(self.session.state.players)
+        kinds = game.kinds if game is not None else list(self.session.kinds)
         return {
             "type": "welcome",
             "protocol": 1,
             "table": self.id,
             "seat": client.seat,
             "admin": client.admin,
-            "players": list(session.state.players),
-            "kinds": list(session.kinds),
+            "players": players,
+            "kinds": ["exec" if kind.startswith("exec:") else kind for kind in kinds],
+            "commitment": None if self.meta.fair is None else self.meta.fair.commitment,
+            "contributed": client.seat is not None
+            and client.seat < len(self.meta.contributions)
+            and bool(self.meta.contributions[client.seat]),
             "people": self.people,
             "away": list(self.meta.away),
             "status": self.meta.status,
@@ -306,7 +347,7 @@ class Table:
         seat = client.seat
         if seat is None or self.closed or any(c.seat == seat for c in self.clients):
             return
-        if not self.session.state.over:
+        if not self.over:
             self.away_since[seat] = self.clock()
             wait = self.meta.settings.seat_wait
             self.notice(
@@ -341,15 +382,76 @@ class Table:
         if self.session.state.over:
             await self.finish()
 
+    async def _reveal(self) -> None:
+        """A fair deal's end: the host's secret seed and salt, as the log's last line."""
+        secret = self.meta.fair
+        if secret is None or not self.dealt:
+            return
+        event = reveal(secret)
+        first = len(self.log)
+        await asyncio.to_thread(self.session.writer.append, [event])
+        self.log.append(event)
+        self.publish(first)
+
     async def finish(self) -> None:
+        await self._reveal()
         self.meta.status = "over"
         self.save_meta()
         self.session.close("game_over")
         self.closed = True
         self.tell({"type": "bye", "reason": "game_over"})
 
+    def _ready(self) -> bool:
+        """Whether every person's seat has contributed to the seed."""
+        given = self.meta.contributions
+        return all(seat < len(given) and given[seat] for seat in self.people)
+
+    async def deal(self) -> None:
+        """Deal a fair game: the seed derived from the host's secret and the seats'
+        contributions ("" for a seat that gave none), the log written, the events sent."""
+        game, secret = self.meta.game, self.meta.fair
+        if game is None or secret is None:
+            return
+        given = list(self.meta.contributions) + [""] * (self.n - len(self.meta.contributions))
+        events = fair_opening(
+            game.players, game.rules, secret, given[: self.n], seats=game.kinds, undo=game.undo
+        )
+        writer = await asyncio.to_thread(LogWriter.create, self.path, events, True)
+        self._session = Session(played_line(events), fold(events), writer, game.bot_timeout)
+        self.meta.game = None
+        self.save_meta()
+        self.log = list(events)
+        self.publish(0)
+
+    def contribute(self, client: Client, message: dict[str, Any]) -> None:
+        """A seat's contribution to the seed, before the deal (once)."""
+        seat = self._own_seat(client, message)
+        if self.meta.game is None:
+            raise WireError("the cards are dealt: a contribution comes before the deal")
+        value = check_contribution(message.get("contribution"))  # type: ignore[arg-type]
+        given = self.meta.contributions
+        given.extend([""] * (self.n - len(given)))
+        if given[seat] and given[seat] != value:
+            raise WireError("this seat has contributed already")
+        given[seat] = value
+        self.save_meta()
+        self.changed.set()
+
     async def drive(self) -> None:
-        """Play the bots' moves, seat bots for people away, until the game ends."""
+        """Deal (a fair game waits for its people's contributions, at most a seat's
+        wait), then play the bots' moves and seat bots for people away, until the game
+        ends."""
+        while self.meta.game is not None and not self.closed:
+            self.changed.clear()
+            due = self.opened + self.meta.settings.seat_wait - self.clock()
+            if self._ready() or due <= 0 or self.meta.status == "playing":
+                async with self.lock:
+                    await self.deal()
+                break
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.changed.wait(), due)
+        if self.closed:
+            return
         session = self.session
         while not session.state.over and not self.closed:
             self.changed.clear()
@@ -429,13 +531,16 @@ class Table:
                 client.send({"type": "hint", "id": ident, **(await self._hint(client))})
             elif kind == "say":
                 self._say(client, message)
+            elif kind == "contribute":
+                self.contribute(client, message)
+                client.send({"type": "ok", "id": ident, "last": client.sent})
             elif kind == "table":
                 await self._command(client, message)
                 client.send({"type": "ok", "id": ident, "last": client.sent})
             else:
                 raise WireError(
                     f"unknown message type {clipped(kind, 20)!r}: move, undo, hint, say, "
-                    "table or ping"
+                    "contribute, table or ping"
                 )
         except (Rummy500Error, WireError) as error:
             client.send({"type": "error", "id": ident, "message": clipped(str(error), 300)})
@@ -449,6 +554,8 @@ class Table:
         return seat
 
     def _playing(self) -> None:
+        if not self.dealt:
+            raise WireError("the cards are not dealt yet: every seat contributes to the seed first")
         status = self.meta.status
         if status == "playing":
             return
@@ -496,6 +603,7 @@ class Table:
         if not self.meta.settings.hints:
             raise WireError("hints are off at this table (the host decides)")
         async with self.lock:
+            self._playing()
             if self.session.state.to_move != seat:
                 raise WireError("no hint now: it is not your turn")
             action, why = await asyncio.to_thread(self.session.advice, seat)
@@ -522,10 +630,12 @@ class Table:
             self.notice("The host has paused the game.")
         elif verb == "end":
             self.notice("The host has ended the table; the log keeps the game.")
+            await self._reveal()
             await self.set_status("ended")
             self.closed = True
             self.tell({"type": "bye", "reason": "ended"})
-            self.session.close("quit")
+            if self.dealt:
+                self.session.close("quit")
         elif verb == "replace" and len(words) == 3 and words[1].isdigit():
             await self._replace(int(words[1]), words[2].lower())
         else:
@@ -539,6 +649,8 @@ class Table:
 
         if not 0 <= seat < self.n:
             raise WireError(f"there is no seat {seat} (seats 0 to {self.n - 1})")
+        if not self.dealt:
+            raise WireError("seats are replaced once the cards are dealt")
         if kind in BOTS:
             await self._seat(seat, f"bot:{kind}")
             if seat in self.meta.away:
@@ -562,6 +674,8 @@ def load_table(log: Path, meta: Meta) -> Table:
     """Reopen a table from its log and metadata (a restarted server)."""
     from ..records.log import read_log
 
+    if meta.game is not None and not log.exists():  # not dealt yet: waits again
+        return Table(None, meta, meta_path(log), [])
     session, _warnings = Session.resume(log, trust=lambda seat, command: None)
     events = list(read_log(log).events)
     return Table(session, meta, meta_path(log), events)
@@ -572,16 +686,17 @@ def new_table(
     names: list[str],
     kinds: list[str],
     rules: Any,
-    seed: str,
+    seed: str | None,
     deck: list[Any],
     settings: Settings,
     bot_timeout: float = 10.0,
     undo: bool = True,
     make_parents: bool = True,
 ) -> Table:
-    """A new table: its game started (header and deal written), a secret for each seat a
-    person plays, its metadata written beside the log."""
-    session = Session.start(log, names, kinds, rules, seed, deck, bot_timeout, make_parents, undo)
+    """A new table, a secret for each seat a person plays, its metadata written beside
+    the log. Without a seed or a stacked deck the deal is fair (`online.fairness`): the
+    host commits to a secret seed now and deals when the people have contributed;
+    with one (a chosen deal, for tests and lessons) the game is dealt at once."""
     meta = Meta(
         table=new_secret()[:8],
         log=log.name,
@@ -590,8 +705,22 @@ def new_table(
         admin=new_secret(),
         settings=settings,
     )
-    events = list(session.events)
-    table = Table(session, meta, meta_path(log), events)
+    if seed is None and not deck:
+        from .fairness import new_secret as new_seed
+
+        log.parent.mkdir(parents=True, exist_ok=True)
+        meta.fair = new_seed()
+        meta.contributions = [""] * len(kinds)
+        meta.game = Game(
+            players=list(names), kinds=list(kinds), rules=rules, undo=undo, bot_timeout=bot_timeout
+        )
+        table = Table(None, meta, meta_path(log), [])
+        table.save_meta()
+        return table
+    session = Session.start(
+        log, names, kinds, rules, seed or "0", deck, bot_timeout, make_parents, undo
+    )
+    table = Table(session, meta, meta_path(log), list(session.events))
     table.save_meta()
     return table
 
