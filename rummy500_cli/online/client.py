@@ -457,8 +457,28 @@ class RemoteSession:
         self.close()
 
     def close(self, reason: str = "quit") -> None:
+        self._await_reveal()
         self.link.close()
         self.save_record()
+
+    def _await_reveal(self, timeout: float = 10.0) -> None:
+        """At a fair game's end, take in the host's reveal of its seed (it follows the
+        last move), so that the seat's record can prove the deal."""
+        shadow = self.shadow
+        if shadow.state is None or not shadow.state.over or self.lost:
+            return
+        if not self.line.header.commitment:
+            return
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.received and self.received[-1][1].get("type") == "seed_revealed":
+                return
+            try:
+                self._take(self._get(0.2))
+            except queue.Empty:
+                continue
+            except LinkError:
+                return
 
     def save_record(self) -> None:
         if self.record is not None:

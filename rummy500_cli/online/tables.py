@@ -181,6 +181,8 @@ class Table:
         self.task: asyncio.Task[None] | None = None
         self.clock = loop_time
         self.closed = False
+        self.start_now = False
+        """The host said start: deal without waiting for every contribution."""
         self.opened = loop_time()
         for seat in self.people:  # not here yet: each waits as a seat left does
             if seat not in meta.away:
@@ -444,7 +446,7 @@ class Table:
         while self.meta.game is not None and not self.closed:
             self.changed.clear()
             due = self.opened + self.meta.settings.seat_wait - self.clock()
-            if self._ready() or due <= 0 or self.meta.status == "playing":
+            if self._ready() or due <= 0 or self.start_now:
                 async with self.lock:
                     await self.deal()
                 break
@@ -623,6 +625,7 @@ class Table:
         words = text_field(message, "command", 100).split()
         verb = words[0].lower() if words else ""
         if verb in ("start", "resume") and self.meta.status in ("waiting", "paused"):
+            self.start_now = True
             await self.set_status("playing")
             self.notice("The host starts the game.")
         elif verb == "pause" and self.meta.status == "playing":
