@@ -92,6 +92,14 @@ SERVER_PARAMS = [
         help="The SSH port (0: one the system picks).",
     ),
     click.Option(
+        ["--hello-timeout"],
+        type=Seconds(0.1, 3600),
+        default=10.0,
+        show_default=True,
+        metavar="SECONDS",
+        help="How long a new connection has to say hello before it is closed.",
+    ),
+    click.Option(
         ["--lifetime"],
         type=Seconds(0, 10**7),
         default=None,
@@ -204,6 +212,7 @@ async def _start(params: dict[str, Any]) -> Running:
     bind = params["bind"]
     loopback = is_loopback(bind)
     server = Server(saves_dir())
+    server.hello_timeout = params["hello_timeout"]
     context, fingerprint = None, None
     if params["tls"] or not (loopback or params["plain"]):
         from platformdirs import user_data_path

@@ -88,6 +88,7 @@ class Server:
         self.ssh_fingerprint: str | None = None
         self.servers: list[asyncio.AbstractServer] = []
         self.stopped = asyncio.Event()
+        self.hello_timeout = HELLO_TIMEOUT
 
     # --- tables -----------------------------------------------------------------------
 
@@ -149,9 +150,9 @@ class Server:
         table: Table | None = None
         try:
             try:
-                line = await asyncio.wait_for(reader.readline(), HELLO_TIMEOUT)
+                line = await asyncio.wait_for(reader.readline(), self.hello_timeout)
             except TimeoutError:
-                connection.send(_error(f"no hello in {HELLO_TIMEOUT:g} s: connection closed"))
+                connection.send(_error(f"no hello in {self.hello_timeout:g} s: connection closed"))
                 return
             if not line:
                 return
