@@ -4,7 +4,7 @@ makes no move."""
 from __future__ import annotations
 
 import msgspec
-from netkit import Raw, ServerProcess, Seat, log_of, saves, short_table
+from netkit import Raw, Seat, ServerProcess, log_of, saves, short_table
 
 from rummy500_cli.events import RoundDealt, StockDrawn
 from rummy500_cli.online.projection import visible
