@@ -77,9 +77,10 @@ def _shown(event: Event) -> list[Card]:
 
 
 def _hold(hand: list[Card], cards: list[Card]) -> None:
-    """Put the cards into a made-up hand, each in place of a card not among them."""
-    for card in cards:
-        if card not in hand:
+    """Put the cards into a made-up hand (as many copies as are shown: two decks, or
+    jokers), each in place of a card not among them."""
+    for card in dict.fromkeys(cards):
+        for _ in range(cards.count(card) - hand.count(card)):
             spare = next(i for i, held in enumerate(hand) if held not in cards)
             hand[spare] = card
 
@@ -103,7 +104,8 @@ def fill(state: State, seat: int, event: Event) -> Event:
             else:
                 hands.append(tuple(texts[: len(hand)]))
                 del texts[: len(hand)]
-        return msgspec.structs.replace(event, hands=tuple(hands), stock=tuple(texts))
+        stock = tuple(texts[: len(event.stock)])  # (not a card set aside: RULES 8)
+        return msgspec.structs.replace(event, hands=tuple(hands), stock=stock)
     if isinstance(event, StockDrawn) and HIDDEN in event.cards:
         top = state.stock[-len(event.cards) :][::-1]
         return msgspec.structs.replace(event, cards=tuple(card.ascii for card in top))
