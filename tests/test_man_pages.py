@@ -50,6 +50,7 @@ PROTOCOL = MAN / "rummy500-protocol.7"
 REPLAY = MAN / "rummy500-replay.6"
 VERIFY = MAN / "rummy500-verify.6"
 ANALYZE = MAN / "rummy500-analyze.6"
+SERVE = MAN / "rummy500-serve.6"
 OWN_PAGES = [OVERVIEW, PLAY, PROTOCOL, REPLAY, VERIFY, ANALYZE]
 PAGES = sorted([*MAN.glob("*.6"), *MAN.glob("*.7")])
 
@@ -61,6 +62,9 @@ COMMAND_PAGES = {
     "export": REPLAY,
     "verify": VERIFY,
     "analyze": ANALYZE,
+    "serve": SERVE,
+    "host": SERVE,
+    "join": SERVE,
 }
 """The commands documented in a page of their own; rummy500(6) has the others' options."""
 SHELL_PAGES = [REPLAY, VERIFY, ANALYZE]

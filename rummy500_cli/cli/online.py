@@ -231,7 +231,7 @@ async def _start(params: dict[str, Any]) -> Running:
         from ..online.ssh import NoSSH, serve_ssh
 
         try:
-            await serve_ssh(server, bind, params["ssh_port"])
+            await serve_ssh(server, bind, params["ssh_port"], play_in_ssh)
         except NoSSH as error:
             raise Failure(str(error)) from None
         except OSError as error:

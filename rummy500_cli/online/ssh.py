@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO, cast
 
@@ -39,8 +40,10 @@ def host_key(folder: Path) -> Any:
     return asyncssh.read_private_key(str(path))
 
 
-async def serve_ssh(server: Server, bind: str, port: int) -> None:
-    """Listen for SSH on `port` (0: one the system picks); sets `server.ssh_port`."""
+async def serve_ssh(server: Server, bind: str, port: int, play_seat: Callable[[str], None]) -> None:
+    """Listen for SSH on `port` (0: one the system picks); sets `server.ssh_port`.
+    `play_seat(invite)` plays a session's seat (join's console: `cli.online`), in a
+    thread of its own, in the session's prompt-toolkit context."""
     try:
         import asyncssh
         from prompt_toolkit.contrib.ssh import PromptToolkitSSHServer, PromptToolkitSSHSession
@@ -100,10 +103,8 @@ async def serve_ssh(server: Server, bind: str, port: int) -> None:
         context = contextvars.copy_context()
 
         def play() -> None:
-            from ..cli.online import play_in_ssh
-
             try:
-                context.run(play_in_ssh, invite.text())
+                context.run(play_seat, invite.text())
             finally:
                 loop.call_soon_threadsafe(done.set)
 
