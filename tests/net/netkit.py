@@ -203,6 +203,7 @@ class Seat(threading.Thread):
         self.failure: BaseException | None = None
         self.bot = BOTS["greedy"]("test", invite.seat if invite.seat is not None else 0)
         self.reconnects = 0
+        self.messages: list[dict[str, Any]] = []
         self.stop_after: int | None = None
         """Leave (without a word) once this many events are in."""
 
@@ -244,6 +245,7 @@ class Seat(threading.Thread):
                 pending = False
                 continue
             kind = message["type"]
+            self.messages.append(message)
             if kind == "events":
                 for item in message["events"]:
                     seq = item["seq"]
