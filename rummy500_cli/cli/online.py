@@ -349,13 +349,8 @@ def _host(**params: Any) -> None:
     click.echo(_where(running, params))
     for line in running.invite_lines(table, host_seat=0):
         click.echo(line)
-    invite = table.invite(
-        "127.0.0.1" if running.host != "::1" else "::1",
-        running.server.port,
-        0,
-        running.fingerprint,
-        admin=True,
-    )
+    server = running.server
+    invite = table.invite(server.local, server.port, 0, running.fingerprint, admin=True)
     code = 0
     try:
         _play_seat(invite.text(), params, prefs)
@@ -429,8 +424,9 @@ def _play_remote(session, console, prefs) -> int:
     console.banner(
         "Type help for the commands; say TEXT talks to the table; Ctrl-D leaves (your seat waits)."
     )
-    for line in session.notices:
-        console.show(line)
+    if type(console).__name__ != "JsonConsole":  # (a program's first line is hello)
+        for line in session.notices:
+            console.show(line)
     session.notices.clear()
     by_rank = prefs is not None and prefs["sort"] == "rank"
     return run(cast(Session, session), console, pace=0.0, windows="ask", by_rank=by_rank)

@@ -82,6 +82,7 @@ class Server:
         self.tables: dict[str, Table] = {}
         self.failures: dict[str, tuple[int, float]] = {}
         self.host = "127.0.0.1"
+        self.local = "127.0.0.1"
         self.port = 0
         self.fingerprint: str | None = None
         self.ssh_port: int | None = None
@@ -130,6 +131,9 @@ class Server:
         self.servers.append(server)
         self.host = host
         self.port = server.sockets[0].getsockname()[1]
+        self.local = {"0.0.0.0": "127.0.0.1", "": "127.0.0.1", "::": "::1"}.get(host, host)
+        """Where a client on this machine reaches the server (the host's own seat, SSH
+        sessions)."""
 
     async def close(self) -> None:
         for server in self.servers:

@@ -98,7 +98,7 @@ async def serve_ssh(server: Server, bind: str, port: int, play_seat: Callable[[s
 
     async def _interact(session: Any) -> None:
         table, seat = session.seat
-        invite = table.invite("127.0.0.1", server.port, seat, server.fingerprint)
+        invite = table.invite(server.local, server.port, seat, server.fingerprint)
         done = asyncio.Event()
         context = contextvars.copy_context()
 

@@ -401,7 +401,8 @@ class Table:
         self.save_meta()
         self.session.close("game_over")
         self.closed = True
-        self.tell({"type": "bye", "reason": "game_over"})
+        # after the answer to the move that ended the game (sent when this returns)
+        asyncio.get_running_loop().call_soon(self.tell, {"type": "bye", "reason": "game_over"})
 
     def _ready(self) -> bool:
         """Whether every person's seat has contributed to the seed."""

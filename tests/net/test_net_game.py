@@ -56,3 +56,38 @@ def test_a_stacked_game_is_not_fair_dealt_and_starts_at_once():
     assert not events[0].commitment
     assert events[-1].__class__.__name__ == "GameEnded"
     _ = verify_record  # (the records of join are checked in test_net_join)
+
+
+def test_a_program_plays_a_seat_through_join_json_to_the_end():
+    """A bot program joins a seat with `rummy500 join --json INVITE`, speaking the
+    protocol of rummy500-protocol(7): hello (no seed), prompts with the legal moves."""
+    import json
+
+    server = ServerProcess(["--table", short_table(2, (0,), "--pace 0")]).start()
+    try:
+        invite = server.seats[server.table][0]
+        proc = subprocess.Popen(
+            [*command(), "join", "--json", invite.text()],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        )  # fmt: skip
+        assert proc.stdin is not None and proc.stdout is not None
+        kinds = []
+        for _ in range(5000):
+            line = proc.stdout.readline()
+            if not line:
+                break
+            message = json.loads(line)
+            kinds.append(message["type"])
+            if message["type"] == "hello":
+                assert "seed" not in message and "log" not in message
+            if message["type"] == "prompt":
+                proc.stdin.write(message["legal"][0] + "\n")
+                proc.stdin.flush()
+            if message["type"] == "bye":
+                break
+        proc.stdin.close()
+        assert proc.wait(20) == 0, proc.stderr.read()
+    finally:
+        server.stop()
+    assert kinds[0] == "hello" and kinds[-1] == "bye" and "prompt" in kinds
+    assert read_log(log_of(saves())).events[-1].__class__.__name__ == "SeedRevealed"
