@@ -191,11 +191,12 @@ class ExternalBot:
                 ) from None
             return action
 
-    def close(self, reason: str = "game_over", log: str = "") -> None:
-        """Say goodbye (`bye`) if the program still reads, and see that it ends."""
+    def close(self, reason: str = "game_over") -> None:
+        """Say goodbye (`bye`, with only its reason: the log's path, whose name holds the
+        seed, is not sent) if the program still reads, and see that it ends."""
         if self._process.poll() is None:
             try:
-                self.send({"type": "bye", "reason": reason, "log": log})
+                self.send({"type": "bye", "reason": reason})
                 deadline = time.monotonic() + 2
                 while self._pending and time.monotonic() < deadline:
                     select.select([], [self._in], [], max(0.0, deadline - time.monotonic()))

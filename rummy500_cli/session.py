@@ -276,7 +276,7 @@ class Session:
     def discard(self) -> None:
         """End a game in which nobody played and remove its log (`play </dev/null`)."""
         for bot in self.external:
-            bot.close("quit", str(self.path))
+            bot.close("quit")
         self.writer.discard()
 
     def ranked_advice(self, seat: int) -> list[tuple[AnyAction, float, float]]:
@@ -291,5 +291,5 @@ class Session:
     def close(self, reason: str = "quit") -> None:
         """Release the log and stop external bots, telling them why (`bye`)."""
         for bot in self.external:
-            bot.close(reason, str(self.path))
+            bot.close(reason)
         self.writer.close()

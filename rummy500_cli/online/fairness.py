@@ -130,9 +130,11 @@ def check_reveal(commitment_hex: str, seed: str, salt: str) -> None:
 
 def check_revealed(header: GameStarted, revealed: SeedRevealed) -> None:
     """FairnessError unless a log's reveal matches its header's commitment and derives,
-    with the header's contributions, the header's seed."""
+    with the header's contributions, the header's seed (and the header stacks no deck)."""
     if not isinstance(header.commitment, str) or not isinstance(header.contributions, tuple):
         raise FairnessError("a seed_revealed in a game whose header has no commitment")
+    if header.deck:
+        raise FairnessError("a game dealt fairly has no stacked deck: this one chose its cards")
     check_reveal(header.commitment, revealed.seed, revealed.salt)
     derived = derive_seed(revealed.seed, header.contributions)
     if derived != header.seed:

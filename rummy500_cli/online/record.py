@@ -26,7 +26,9 @@ skipped by the check; an event received twice (after a reconnect) must be the sa
 3. the game's seed is derived from the revealed seed and the header's contributions;
 4. the engine, dealing from that seed and playing the moves the seat saw, gives exactly
    every message the seat received, in order, as `projection.visible` shows it to that
-   seat: every card it was dealt and drew, every deal's counts, every move legal.
+   seat: every card it was dealt and drew, every deal's counts, every move legal. (A
+   takeback is followed to the point it returns to; whether it was allowed is for the
+   audit of the host's log to judge, as it changes no card of the deal.)
 
 A record that fails any of these is refused with one line naming the record's line.
 """
@@ -46,7 +48,7 @@ from .. import __version__
 from ..errors import LogError, Rummy500Error, clipped
 from ..events import AnyEvent, Event, GameStarted, SeedRevealed, StockDrawn, StockRebuilt
 from .fairness import FairnessError, check_reveal, derive_seed
-from .projection import line, visible
+from .projection import HEADER_FIELDS, line, visible
 
 RECORD_FORMAT = 1
 """The version of the record's first line; it changes only by adding."""
@@ -334,11 +336,10 @@ def check_record(data: RecordData, path: object = "<record>") -> RecordSummary:
         assert isinstance(revealed, SeedRevealed)
         check_reveal(mine.commitment, revealed.seed, revealed.salt)
         seed = derive_seed(revealed.seed, [str(c) for c in contributions])
-        fields = {k: v for k, v in shown.items() if k not in ("type", "seats")}
-        header = msgspec.convert(
-            {**fields, "type": "game_started", "seed": seed, "seats": shown.get("seats", [])},
-            GameStarted,
-        )
+        # what a seat is shown of a header, and nothing else: a stacked deck a host
+        # slipped in would deal the later rounds (the seed is the one derived here)
+        fields = {name: shown[name] for name in HEADER_FIELDS if name in shown}
+        header = msgspec.convert({**fields, "type": "game_started", "seed": seed}, GameStarted)
     except FairnessError as error:
         raise RecordError(f"{at(len(events) - 1)}: {error}") from None
     except msgspec.ValidationError as error:

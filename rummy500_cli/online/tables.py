@@ -35,9 +35,10 @@ from ..render.printable import names as printable_names
 from ..rules import Rules
 from ..session import Session
 from ..state import fold
-from .fairness import Secret, check_contribution, fair_opening, reveal
+from .fairness import check_contribution, fair_opening, reveal
 from .invite import Invite, new_secret, same_secret
 from .projection import visible
+from .vault import forget_secret, keep_secret, read_secret
 from .wire import TEXT_LIMIT, WireError, int_field, text_field
 
 META_SUFFIX = ".table.json"
@@ -95,8 +96,9 @@ class Meta(msgspec.Struct, kw_only=True):
     """waiting (for its people or the host's start), playing, paused, ended, over."""
     away: list[int] = []
     """The people's seats a bot plays now, until their people come back."""
-    fair: Secret | None = None
-    """The host's secret seed and salt (a fair deal): revealed when the game ends."""
+    commitment: str | None = None
+    """A fair deal's commitment to the host's secret seed and salt, which are kept
+    beside the log (`vault`) until the game ends and they are revealed."""
     contributions: list[str] = []
     """Each seat's contribution to the seed so far ("" for none yet, or a bot's)."""
     game: Game | None = None
@@ -308,7 +310,7 @@ class Table:
             "admin": client.admin,
             "players": players,
             "kinds": ["exec" if kind.startswith("exec:") else kind for kind in kinds],
-            "commitment": None if self.meta.fair is None else self.meta.fair.commitment,
+            "commitment": self.meta.commitment,
             "contributed": client.seat is not None
             and client.seat < len(self.meta.contributions)
             and bool(self.meta.contributions[client.seat]),
@@ -386,14 +388,17 @@ class Table:
 
     async def _reveal(self) -> None:
         """A fair deal's end: the host's secret seed and salt, as the log's last line."""
-        secret = self.meta.fair
-        if secret is None or not self.dealt:
+        if self.meta.commitment is None or not self.dealt:
+            return
+        secret = read_secret(self.path)
+        if secret is None:
             return
         event = reveal(secret)
         first = len(self.log)
         await asyncio.to_thread(self.session.writer.append, [event])
         self.log.append(event)
         self.publish(first)
+        forget_secret(self.path)
 
     async def finish(self) -> None:
         await self._reveal()
@@ -412,7 +417,8 @@ class Table:
     async def deal(self) -> None:
         """Deal a fair game: the seed derived from the host's secret and the seats'
         contributions ("" for a seat that gave none), the log written, the events sent."""
-        game, secret = self.meta.game, self.meta.fair
+        game = self.meta.game
+        secret = read_secret(self.path) if game is not None else None
         if game is None or secret is None:
             return
         given = list(self.meta.contributions) + [""] * (self.n - len(self.meta.contributions))
@@ -713,7 +719,9 @@ def new_table(
         from .fairness import new_secret as new_seed
 
         log.parent.mkdir(parents=True, exist_ok=True)
-        meta.fair = new_seed()
+        secret = new_seed()
+        keep_secret(log, secret)
+        meta.commitment = secret.commitment
         meta.contributions = [""] * len(kinds)
         meta.game = Game(
             players=list(names), kinds=list(kinds), rules=rules, undo=undo, bot_timeout=bot_timeout

@@ -23,6 +23,7 @@ from ..events import (
     RoundEnded,
     RumCalled,
     SeatChanged,
+    SeedRevealed,
     StockDrawn,
     StockRebuilt,
     TakenBack,
@@ -229,6 +230,8 @@ class Narrator:
                 f"{self._does(state, event.winner, 'win')} the game with "
                 f"{event.totals[event.winner]}."
             )
+        if isinstance(event, SeedRevealed):  # a fair deal online (rummy500-log(5))
+            return "The host reveals the seed it committed to: every deal can be checked."
         return ""
 
 

@@ -55,10 +55,13 @@ from rummy500_cli.events import (
     UpcardChosen,
     WindowOpened,
 )
+from rummy500_cli.jokers import physical
+from rummy500_cli.line import DECISION_PHASES
 from rummy500_cli.online import fairness, projection
 from rummy500_cli.online.record import SeatRecord, verify_record
+from rummy500_cli.protocol import prompt_message
 from rummy500_cli.rules import Rules, make_rules
-from rummy500_cli.state import fold
+from rummy500_cli.state import State, fold
 
 CARD = re.compile(r"(?:10|[2-9AJQK])[CDHS]|JK")
 
@@ -96,10 +99,13 @@ A new kind of event fails here until it is classed."""
 
 
 def named_cards(value: Any) -> Iterator[str]:
-    """Every card a decoded message names, wherever it stands."""
+    """Every card a decoded message names, wherever it stands (in a command of the
+    text language too, as `meld 5H 6H JK=7H`, where 7H is only what the joker means)."""
     if isinstance(value, str):
-        if CARD.fullmatch(value):
-            yield value
+        for word in value.split(" "):
+            card = word.partition("=")[0]
+            if CARD.fullmatch(card):
+                yield card
     elif isinstance(value, dict):
         for item in value.values():
             yield from named_cards(item)
@@ -152,6 +158,7 @@ class Figures(msgspec.Struct):
     messages: int = 0
     cards: int = 0
     hidden_draws: int = 0
+    prompts: int = 0
 
 
 def check_stream(secret: fairness.Secret, events: list[Event], figures: Figures) -> None:
@@ -193,8 +200,33 @@ def check_stream(secret: fairness.Secret, events: list[Event], figures: Figures)
                 figures.hidden_draws += 1
             figures.messages += 1
             figures.cards += sum(named.values())
+        if state.phase in DECISION_PHASES and not state.over:
+            check_prompt(state)
+            figures.prompts += 1
     figures.events += len(events)
     figures.games += 1
+
+
+def check_prompt(state: State) -> None:
+    """The prompt a server sends the seat to move (`protocol.prompt_message`) names
+    only its own hand and the cards on the table (the pile, the melds, and under
+    dealers_gambit the dealer's joker and the cards out of play)."""
+    seat = state.to_move
+    message = msgspec.json.decode(msgspec.json.encode(prompt_message(state, seat)))
+    known = Counter(card.ascii for card in state.hands[seat])
+    known.update(card.ascii for card in state.pile)
+    for meld in state.melds:
+        known.update(card.ascii for card in physical(meld))
+        known.update(card.ascii for card in meld.cards)  # what each joker stands for
+    if state.gambit is not None:  # RULES 8: the dealer's joker lies face up, as do the
+        known.update(card.ascii for card in state.gambit.aside())  # cards out of play
+    named: Counter[str] = Counter()
+    for name, value in message.items():  # a card may stand in two members: hand, kept
+        if name != "legal":
+            named |= Counter(named_cards(value))
+    assert not named - known, f"the prompt tells seat {seat} {sorted((named - known).elements())}"
+    for command in message["legal"]:  # each names only cards of that seat's hand or table
+        assert not Counter(named_cards(command)) - known, command
 
 
 def check_records(
@@ -274,7 +306,8 @@ def test_soak_redaction_over_500_whole_games(tmp_path: Path) -> None:
     print(
         f"\nredaction soak: {figures.games} whole games ({len(RULESETS)} rule sets x "
         f"{len(seeds)} seeds), {figures.events} events, {figures.messages} messages "
-        f"checked, {figures.cards} cards named in them, {figures.hidden_draws} hidden draws; "
+        f"checked, {figures.cards} cards named in them, {figures.hidden_draws} hidden draws, "
+        f"{figures.prompts} prompts; "
         f"{records} seat records verified; {took:.1f} s"
     )
     assert figures.games >= 500
