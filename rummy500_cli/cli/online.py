@@ -443,7 +443,20 @@ def _play_seat(text: str, params: dict[str, Any], prefs) -> None:
         params["json_mode"], params.get("commands"), params["quiet"], params["strict"], style,
         session,
     )  # fmt: skip
-    sys.exit(_play_remote(session, console, prefs))
+    if type(console).__name__ != "PromptConsole":
+        sys.exit(_play_remote(session, console, prefs))
+    from prompt_toolkit.patch_stdout import patch_stdout
+
+    from ..online.client import chat_line
+
+    def live(message: dict[str, Any]) -> None:
+        """Chat and news as they come, above the prompt if one is open."""
+        print(style.text(chat_line(message)), flush=True)
+
+    with patch_stdout(raw=True):
+        session.link.on_chat = live
+        code = _play_remote(session, console, prefs)
+    sys.exit(code)
 
 
 def play_in_ssh(text: str) -> None:

@@ -87,6 +87,9 @@ class Link:
         self.closing = False
         self.thread: threading.Thread | None = None
         self.welcome: dict[str, Any] = {}
+        self.on_chat: Callable[[dict[str, Any]], None] | None = None
+        """Given, chat and news are handed to it by the reading thread as they come (a
+        prompt shows them above itself), not queued."""
 
     def open(self) -> dict[str, Any]:
         """Connect and say hello; answer the welcome (LinkError if refused)."""
@@ -146,6 +149,10 @@ class Link:
                 message = decode(line)
             except WireError:
                 continue
+            if message["type"] in ("say", "info") and self.on_chat is not None:
+                with contextlib.suppress(Exception):
+                    self.on_chat(message)
+                continue
             if message["type"] == "events":
                 fresh = [e for e in message["events"] if e["seq"] > self.last]
                 if not fresh:
@@ -197,6 +204,16 @@ class Link:
             if self.sock is not None:
                 self.sock.shutdown(socket.SHUT_RDWR)
                 self.sock.close()
+
+
+def chat_line(message: dict[str, Any]) -> str:
+    """A chat line or the table's news, as shown: escaped, length-capped."""
+    from ..render.printable import printable
+
+    if message.get("type") == "say":
+        name = printable(str(message.get("name", "?")))[:40]
+        return f"{name} says: {printable(str(message.get('text', '')))[:200]}"
+    return printable(str(message.get("text", "")))[:400]
 
 
 class Arrived(Action, frozen=True, tag="arrived"):
@@ -330,15 +347,8 @@ class RemoteSession:
                 if on_event is not None and not isinstance(event, GameStarted):
                     on_event(event, seq)
             return events
-        if kind == "say":
-            from ..render.printable import printable
-
-            name = printable(str(message.get("name", "?")))[:40]
-            self._notice(f"{name} says: {printable(str(message.get('text', '')))[:200]}")
-        elif kind == "info":
-            from ..render.printable import printable
-
-            self._notice(printable(str(message.get("text", ""))))
+        if kind in ("say", "info"):
+            self._notice(chat_line(message))
         elif kind == "status":
             self.status = str(message.get("status"))
         elif kind == "lost":
