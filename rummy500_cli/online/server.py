@@ -37,6 +37,8 @@ MAX_WAIT = 5.0
 """The longest wait before a wrong secret is refused, in seconds."""
 FORGET = 600.0
 """Seconds after which an address's wrong secrets are forgotten."""
+MAX_ADDRESSES = 100_000
+"""The most addresses whose wrong secrets are remembered at once."""
 
 
 def is_loopback(host: str) -> bool:
@@ -244,6 +246,10 @@ class Server:
         if good:
             return table
         count += 1
+        if len(self.failures) >= MAX_ADDRESSES:  # forget the addresses quiet longest
+            for address, (_count, when) in list(self.failures.items()):
+                if now - when > FORGET or len(self.failures) >= MAX_ADDRESSES:
+                    del self.failures[address]
         self.failures[peer] = (count, now)
         if count > FREE_TRIES:
             await asyncio.sleep(min(MAX_WAIT, 0.05 * 2 ** (count - FREE_TRIES)))

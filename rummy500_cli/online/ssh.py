@@ -82,11 +82,15 @@ async def serve_ssh(server: Server, bind: str, port: int, play_seat: Callable[[s
         def __init__(self) -> None:
             super().__init__(_interact)
             self.seat: tuple[Any, int | None] | None = None
+            self.peer = "?"
+
+        def connection_made(self, conn: Any) -> None:
+            self.peer = str((conn.get_extra_info("peername") or ("?",))[0])
 
         async def begin_auth(self, username: str) -> bool:  # type: ignore[override]
             found = server.ssh_admit(username)
-            if found is None:
-                await server.admit("ssh", "", None, "", None)  # counted and slowed down
+            if found is None:  # counted against the address, and slowed down
+                await server.admit(self.peer, "", None, "", None)
                 return True  # no method is offered: refused
             self.seat = found
             return False  # no authentication: the user name was the secret
