@@ -54,10 +54,19 @@ def test_two_people_join_in_terminals_and_play_a_whole_game_with_a_bot():
                     rf"Round \d+ \|[^\n]*\n{name} to [\s\S]*?Hand \({name}, [^\n]*\n[\s\S]*?{name}>"
                 )
                 index = child.expect(
-                    [table_then_prompt, "The game is over", pexpect.EOF, pexpect.TIMEOUT],
+                    [
+                        table_then_prompt,
+                        "The game is over",
+                        pexpect.EOF,
+                        pexpect.TIMEOUT,
+                        "Press Enter for the next deal",
+                    ],
                     timeout=0.3,
                 )
                 if index == 3:
+                    continue
+                if index == 4:  # a round's end waits for Enter, as in local play
+                    child.sendline("")
                     continue
                 screens[seat] = ANSI.sub("", (child.before or "") + (child.after or ""))
                 if index == 0:
