@@ -222,7 +222,10 @@ def run(
             if caught:
                 console.show(caught)
             ended.append(f"Round {event.round} is over.")
-        if isinstance(event, GameEnded):
+        if isinstance(event, GameEnded) and hasattr(session, "game_over_lines"):
+            for line in session.game_over_lines():  # online: the seat's own record
+                console.banner(line)
+        elif isinstance(event, GameEnded):
             console.banner(f"The game is over. Log: {session.path}")
             path = shlex.quote(str(session.path.absolute()))
             me = program.command()

@@ -419,11 +419,15 @@ def _play_remote(session, console, prefs) -> int:
     table = printable(str(welcome["table"]))
     console.banner(f"rummy500 · table {table} · {', '.join(players)} · {you}")
     console.banner(f"Table settings: {printable(str(welcome.get('settings_words', '')))}")
-    if welcome.get("status") == "waiting":
+    if welcome.get("status") == "waiting" and welcome.get("people"):
         console.banner("Waiting for the other players: the game starts when every seat is taken.")
-    console.banner(
-        "Type help for the commands; say TEXT talks to the table; Ctrl-D leaves (your seat waits)."
-    )
+    if seat is None:
+        console.banner("Ctrl-D (or Ctrl-C) leaves.")
+    else:
+        console.banner(
+            "Type help for the commands; say TEXT talks to the table; Ctrl-D leaves "
+            "(your seat waits)."
+        )
     if type(console).__name__ != "JsonConsole":  # (a program's first line is hello)
         for line in session.notices:
             console.show(line)

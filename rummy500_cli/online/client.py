@@ -463,6 +463,23 @@ class RemoteSession:
                 commands[verb] = (usage, admin(verb))
         return commands
 
+    def game_over_lines(self) -> list[str]:
+        """What the loop says at the game's end: where the seat's record is, and how it
+        proves the deal (a fair one)."""
+        import shlex
+
+        from .. import program
+
+        if self.record is None:
+            return ["The game is over; the host's log holds it."]
+        path = shlex.quote(str(self.path.absolute()))
+        if self.line.header.commitment:
+            return [
+                f"The game is over. Your own record of it: {self.path}",
+                f"Check that the deal was fair: {program.command()} verify {path}",
+            ]
+        return [f"The game is over (dealt from a chosen seed). Your record: {self.path}"]
+
     def discard(self) -> None:
         self.close()
 

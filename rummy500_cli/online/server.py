@@ -238,7 +238,11 @@ class Server:
         """The table a secret opens, or None; wrong secrets from one address are
         answered more and more slowly (twice as long each time after FREE_TRIES)."""
         table = self.tables.get(table_id)
-        good = table is not None and table.admit(seat, key, admin) and not table.closed
+        good = (
+            table is not None
+            and table.admit(seat, key, admin)
+            and (not table.closed or table.over)  # a game over can still be seen whole
+        )
         now = time.monotonic()
         count, since = self.failures.get(peer, (0, now))
         if now - since > FORGET:

@@ -468,7 +468,7 @@ class Table:
             seat = state.to_move
             if self.meta.status == "waiting":  # for its people, at most a seat's wait
                 due = self.opened + self.meta.settings.seat_wait - self.clock()
-                if due <= 0:
+                if due <= 0 or not self.people:
                     await self.set_status("playing")
                     continue
                 with contextlib.suppress(TimeoutError):
