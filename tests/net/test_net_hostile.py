@@ -196,15 +196,17 @@ def test_a_client_that_never_reads_is_cut_off_and_slows_no_one(server):
     _responsive(server)
 
 
-@pytest.mark.soak
-@settings(max_examples=10_000, deadline=None)
-@given(st.binary(max_size=300))
-def test_soak_garbage_never_harms_the_server(line):
-    global _SOAK
-    if _SOAK is None:
-        spec = short_table(3, (0, 1), "--seed 11 --pace 0")
-        _SOAK = ServerProcess(["--table", spec]).start(lifetime=3600)
-    raw = Raw(_SOAK.port)
+@pytest.fixture(scope="module")
+def soak_server():
+    spec = short_table(3, (0, 1), "--seed 11 --pace 0")
+    process = ServerProcess(["--table", spec]).start(lifetime=900)
+    yield process
+    process.stop()
+
+
+def _probe(server: ServerProcess, line: bytes) -> None:
+    """Send a line, then a ping: the server answers (or closes), and lives."""
+    raw = Raw(server.port)
     raw.send(line.replace(b"\n", b" ") + b"\n")
     raw.send(b'{"type": "ping"}\n')
     deadline = time.monotonic() + 5
@@ -213,7 +215,64 @@ def test_soak_garbage_never_harms_the_server(line):
         if message is None or message["type"] == "pong":
             break
     raw.close()
-    assert _SOAK.alive()
+    assert server.alive()
 
 
-_SOAK: ServerProcess | None = None
+@pytest.mark.soak
+@settings(max_examples=10_000, deadline=None)
+@given(line=st.binary(max_size=300))
+def test_soak_garbage_never_harms_the_server(soak_server, line):
+    _probe(soak_server, line)
+
+
+FIELDS = st.dictionaries(
+    st.sampled_from(["type", "text", "at", "seat", "key", "table", "count", "id", "command"]),
+    st.one_of(
+        st.sampled_from(["hello", "move", "undo", "hint", "say", "table", "ping", "contribute"]),
+        st.integers(-(2**70), 2**70),
+        st.text(max_size=50),
+        st.none(),
+        st.booleans(),
+        st.lists(st.integers(), max_size=3),
+    ),
+    max_size=6,
+)
+
+
+@pytest.mark.soak
+@settings(max_examples=10_000, deadline=None)
+@given(message=FIELDS)
+def test_soak_near_valid_messages_never_harm_the_server(soak_server, message):
+    import json
+
+    _probe(soak_server, json.dumps(message).encode())
+
+
+@pytest.mark.soak
+def test_soak_10000_wrong_invites_refused_and_others_served(soak_server):
+    """10,000 wrong invites from one address, 500 at a time (each waits its slowed
+    refusal), while another client is answered at once."""
+    import asyncio
+
+    invite = soak_server.seats[soak_server.table][0]
+
+    async def wrong(index: int) -> bool:
+        reader, writer = await asyncio.open_connection("127.0.0.1", soak_server.port)
+        hello = {"type": "hello", "protocol": 1, "table": invite.table, "seat": 0,
+                 "key": f"{index:024x}"}  # fmt: skip
+        import json
+
+        writer.write(json.dumps(hello).encode() + b"\n")
+        line = await asyncio.wait_for(reader.readline(), 30)
+        writer.close()
+        return b"wrong key" in line
+
+    async def main() -> int:
+        refused = 0
+        for start in range(0, 10_000, 500):
+            results = await asyncio.gather(*(wrong(i) for i in range(start, start + 500)))
+            refused += sum(results)
+            _responsive(soak_server)
+        return refused
+
+    assert asyncio.run(main()) == 10_000
