@@ -248,7 +248,11 @@ def _where(running: Running, params: dict[str, Any]) -> str:
         scope = "loopback only: players on this machine; --bind ADDRESS opens it to others"
     else:
         scope = f"open to the network on {params['bind']}"
-    ssh = f"; SSH on port {server.ssh_port}" if server.ssh_port else ""
+    ssh = (
+        f"; SSH on port {server.ssh_port}, host key {server.ssh_fingerprint}"
+        if server.ssh_port
+        else ""
+    )
     return f"Serving on {params['bind']}:{server.port} ({how}; {scope}){ssh}."
 
 

@@ -48,6 +48,7 @@ def test_a_seat_is_played_over_ssh_with_the_prompt_of_local_play():
     try:
         invite = server.seats[server.table][0]
         assert server.ssh_port is not None
+        assert re.search(r"SSH on port \d+, host key SHA256:\S+", server.lines[-1])
         screen = asyncio.run(
             _session(
                 server.ssh_port,
