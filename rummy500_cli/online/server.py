@@ -256,7 +256,7 @@ class Server:
                     del self.failures[address]
         self.failures[peer] = (count, now)
         if count > FREE_TRIES:
-            await asyncio.sleep(min(MAX_WAIT, 0.05 * 2 ** (count - FREE_TRIES)))
+            await asyncio.sleep(min(MAX_WAIT, 0.05 * 2 ** min(count - FREE_TRIES, 16)))
         return None
 
     def ssh_admit(self, user: str) -> tuple[Table, int | None] | None:
