@@ -13,6 +13,7 @@ are then exactly the server's; the other hands are only their sizes, as on scree
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import msgspec
@@ -78,11 +79,16 @@ def _shown(event: Event) -> list[Card]:
 
 def _hold(hand: list[Card], cards: list[Card]) -> None:
     """Put the cards into a made-up hand (as many copies as are shown: two decks, or
-    jokers), each in place of a card not among them."""
-    for card in dict.fromkeys(cards):
-        for _ in range(cards.count(card) - hand.count(card)):
-            spare = next(i for i, held in enumerate(hand) if held not in cards)
-            hand[spare] = card
+    jokers), each in place of a card the play does not need."""
+    missing = Counter(cards) - Counter(hand)
+    if not missing:
+        return
+    spare = Counter(hand) - Counter(cards)
+    for card, count in missing.items():
+        for _ in range(count):
+            index = next(i for i, held in enumerate(hand) if spare[held] > 0)
+            spare[hand[index]] -= 1
+            hand[index] = card
 
 
 def fill(state: State, seat: int, event: Event) -> Event:
