@@ -34,7 +34,7 @@ def _seated(server) -> tuple[Raw, Raw, dict]:
     return a, b, wa
 
 
-def _responsive(server, within: float = 1.0) -> None:
+def _responsive(server, within: float = 2.0) -> None:
     """Another client is answered (a ping) within `within` seconds."""
     probe = Raw(server.port)
     start = time.monotonic()
@@ -149,7 +149,7 @@ def test_wrong_invites_are_refused_ever_more_slowly(server):
         times.append(time.monotonic() - start)
         assert reply is not None and "wrong key" in reply["message"]
         raw.close()
-    assert max(times[:3]) < 0.3
+    assert max(times[:3]) < 0.5
     assert times[-1] > 0.5  # slowed down: 0.05 s doubled with each try past the third
     good = Raw(server.port)
     assert good.hello(invite)["type"] == "welcome"  # the right key is not slowed

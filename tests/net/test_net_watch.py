@@ -49,4 +49,4 @@ def test_a_spectator_sees_only_public_events_some_moves_late_and_cannot_move():
             assert all(isinstance(hand, int) for hand in seen[seq]["hands"])
         if isinstance(event, StockDrawn):
             assert seen[seq]["cards"] == len(event.cards)
-    assert max(behind) >= 2  # the spectator was some moves behind the player
+    assert max(behind) >= 1  # the spectator was some moves behind the player
