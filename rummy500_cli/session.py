@@ -255,6 +255,23 @@ class Session:
             bot.observe([(seq, event)])
         return record
 
+    def change_seat(self, seat: int, kind: str) -> tuple[int, SeatChanged]:
+        """Who plays a seat from now on, in the middle of play (a server seats a bot for
+        a person who is away, and the person again when back): a `seat_changed` line,
+        written before it is applied. `kind` is `human` or `bot:LEVEL`; answers the
+        line's sequence number and event."""
+        if not (kind == "human" or (kind.startswith("bot:") and kind[4:] in BOTS)):
+            raise IllegalAction(f"a seat changes to human or bot:LEVEL, not {kind!r}")
+        if not 0 <= seat < self.state.n:
+            raise IllegalAction(f"there is no seat {seat} (seats 0 to {self.state.n - 1})")
+        event = SeatChanged(seat=seat, kind=kind)
+        seq = self.writer.seq
+        self.writer.append([event])
+        self.line.add_meta(seq, event)
+        self.bots.pop(seat, None)
+        self._seat_bots()
+        return seq, event
+
     def bot_move(self) -> Action:
         """The action of the bot whose turn it is (after it has seen every event so far,
         as far as its seat may see them)."""

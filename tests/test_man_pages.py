@@ -52,6 +52,7 @@ VERIFY = MAN / "rummy500-verify.6"
 ANALYZE = MAN / "rummy500-analyze.6"
 STATS = MAN / "rummy500-stats.6"
 DRILL = MAN / "rummy500-drill.6"
+SERVE = MAN / "rummy500-serve.6"
 OWN_PAGES = [OVERVIEW, PLAY, PROTOCOL, REPLAY, VERIFY, ANALYZE]
 PAGES = sorted([*MAN.glob("*.6"), *MAN.glob("*.7")])
 
@@ -65,6 +66,9 @@ COMMAND_PAGES = {
     "analyze": ANALYZE,
     "stats": STATS,
     "drill": DRILL,
+    "serve": SERVE,
+    "host": SERVE,
+    "join": SERVE,
 }
 """The commands documented in a page of their own; rummy500(6) has the others' options."""
 SHELL_PAGES = [REPLAY, VERIFY, ANALYZE]

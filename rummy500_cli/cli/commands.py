@@ -215,6 +215,9 @@ class Interpreter:
         those passes are not theirs to take back (`undo` skips them)."""
         self.screen: Callable[[], tuple[int, int] | None] = lambda: None
         """The console's room for the table (columns, rows); None: lines unbounded."""
+        self.extra: dict[str, tuple[str, Callable[[str, int], Reply]]] = {}
+        """Commands a console adds (online play: say, and the host's start, pause...):
+        each word's line of help and what it does with the rest of the line."""
 
     def handle(self, line: str, seat: int, on_event=None) -> Reply:
         words = line.split()
@@ -222,6 +225,8 @@ class Interpreter:
             return Reply()
         word = words[0].lower()
         word = META_ALIASES.get(word, word)
+        if word in self.extra:
+            return self.extra[word][1](line.strip()[len(words[0]) :].strip(), seat)
         if word == "undo":
             return self._undo(words[1:], seat, on_event)
         if word in META:
@@ -297,14 +302,20 @@ class Interpreter:
         if state.to_move != seat:
             return Reply(error="no hint now: it is not your turn")
         legal = sorted_legal(state)
-        hint = self.session.judged_hint(seat)
-        if hint is not None:
-            ranked = [
-                (plain_end(action, legal), move.points, move.win_chance)
-                for action, move in zip(hint.actions, hint.decision.moves, strict=True)
-            ]
-            return Reply(lines=hint_lines(ranked, self.style, hint.gaps, hint.decision.samples))
-        action, why = self.session.advice(seat)
+        try:
+            hint = self.session.judged_hint(seat)
+            if hint is not None:
+                ranked = [
+                    (plain_end(action, legal), move.points, move.win_chance)
+                    for action, move in zip(hint.actions, hint.decision.moves, strict=True)
+                ]
+                lines = hint_lines(ranked, self.style, hint.gaps, hint.decision.samples)
+                return Reply(lines=lines)
+            action, why = self.session.advice(seat)
+        except LogError:
+            raise
+        except Rummy500Error as error:  # online: hints are off at the table
+            return Reply(error=str(error))
         return Reply(lines=[f"hint: {move_text(action, legal, self.style.ascii)} — {why}"])
 
     def _reads(self, seat: int) -> Reply:
@@ -454,6 +465,7 @@ class Interpreter:
         shown = {word for word in USAGE if _in_game(word, rules)}
         lines = ["Moves:"] + [f"  {text}" for word, text in USAGE.items() if word in shown]
         lines += ["Table:"] + [f"  {meta_line(word)}" for word in META]
+        lines += [f"  {usage}" for usage, _do in self.extra.values()]
         lines.append("help COMMAND tells one in detail, with examples: help lay")
         lines.append(
             f"Legal now: {legal_summary(self.session, ascii=self.style.ascii, by_rank=self.by_rank)}"

@@ -192,6 +192,9 @@ def resume_line(session: Session, absolute: bool = True) -> str:
     """The command that goes on with the game, quoted so it can be pasted into a shell,
     in a form that a fresh shell finds (see `program.command`), with the log's full path
     (a program speaking the protocol gets the path as it gave it: `absolute=False`)."""
+    rejoin = getattr(session, "rejoin_line", None)
+    if rejoin:  # a seat at a table on a server (online.client.RemoteSession)
+        return rejoin
     path = session.path.absolute() if absolute else session.path
     seats = trusted_seats(session.kinds, session.named_programs)
     return f"{program.command()} resume {seats}{shlex.quote(str(path))}"
@@ -235,6 +238,9 @@ def run(
         interpreter.vet = lambda action, seat: tutor.vet(
             session, action, console.confirm, console.show
         )
+    extra = getattr(session, "extra_commands", None)
+    if extra is not None:  # online play: say, the host's commands
+        interpreter.extra.update(extra())
     n = session.state.n
     humans = [seat for seat in range(n) if session.is_human(seat)]
     home = humans[0] if len(humans) == 1 else None
@@ -271,7 +277,10 @@ def run(
             if caught:
                 console.show(caught)
             ended.append(f"Round {event.round} is over.")
-        if isinstance(event, GameEnded):
+        if isinstance(event, GameEnded) and hasattr(session, "game_over_lines"):
+            for line in session.game_over_lines():  # online: the seat's own record
+                console.banner(line)
+        elif isinstance(event, GameEnded):
             console.report(end_of_game(session, event, style, width))
             console.banner(f"The game is over. Log: {session.path}")
             path = shlex.quote(str(session.path.absolute()))

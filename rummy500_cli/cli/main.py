@@ -56,6 +56,17 @@ COMMANDS = {
         "completion",
         "Print the script for Tab completion in bash, zsh or fish.",
     ),
+    "serve": (
+        "rummy500_cli.cli.online",
+        "serve",
+        "Run a server that holds tables for online play.",
+    ),
+    "host": (
+        "rummy500_cli.cli.online",
+        "host",
+        "Host a game for friends over the network, playing seat 0 here.",
+    ),
+    "join": ("rummy500_cli.cli.online", "join", "Play (or watch) a seat of a table on a server."),
     "example-bot": (
         "rummy500_cli.cli.example",
         "example_bot",

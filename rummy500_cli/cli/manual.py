@@ -105,7 +105,7 @@ def show_page(path: Path, raw: bool = False) -> None:
 )
 def man(page: str, list_pages: bool, source: bool) -> None:
     """Show a man page of rummy500: PAGE is rummy500 (the default), play, replay,
-    analyze, verify, simulate, log, protocol or rules.
+    analyze, verify, simulate, serve, log, protocol or rules.
 
     Where man is installed the page goes through `man -l`; elsewhere it is printed as
     text.

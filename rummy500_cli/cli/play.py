@@ -364,6 +364,32 @@ def _go(
     sys.exit(code)
 
 
+def game_options(
+    players, name, bots, seats, seed, deck, variant, rule, target, prefs, think=None, quick=False
+):
+    """A new game's names, kinds of seats, rules, seed and stacked deck, from play's
+    options (`play`, and online `host` and `serve --table`); click errors name the
+    option that is wrong. `think`: every expert's effort; `quick`: the quick game's
+    target unless one is given."""
+    source = click.get_current_context().get_parameter_source("players")
+    if source in (None, click.core.ParameterSource.DEFAULT):
+        players = default_players(variant, players)  # RULES 8: sides need 4 players
+    if quick and target is None and not any(r.split("=")[0].strip() == "target" for r in rule):
+        target = QUICK_TARGET
+    rules = rules_from(variant, rule, target, players)
+    names, kinds = _parse_seats(players, name or prefs["name"], bots or prefs["bots"], seats)
+    if think is not None:
+        from ..seats import with_effort
+
+        kinds = [with_effort(kind, think) for kind in kinds]
+    if seed is None:
+        import secrets  # (here, not at the top: it loads OpenSSL, which --help need not)
+
+        seed = str(secrets.randbelow(10**9))
+    stacked = _read_deck(deck) if deck is not None else []
+    return names, kinds, rules, seed, stacked
+
+
 @click.command()
 @click.option(
     "--players",
@@ -475,25 +501,12 @@ def play(
     from .paths import new_save_path, saves_dir, under
 
     _lenient(sys.stdin, commands, deck)
-    source = click.get_current_context().get_parameter_source("players")
-    if source == click.core.ParameterSource.DEFAULT:
-        players = default_players(variant, players)  # RULES 8: sides need 4 players
-    if quick:  # a shorter target and no bot pause, unless said otherwise
-        if target is None and not any(r.split("=")[0].strip() == "target" for r in rule):
-            target = QUICK_TARGET
-        pace = 0.0 if pace is None else pace
-    rules = rules_from(variant, rule, target, players)
     prefs = _preferences()
-    names, kinds = _parse_seats(players, name or prefs["name"], bots or prefs["bots"], seats)
-    if think is not None:
-        from ..seats import with_effort
-
-        kinds = [with_effort(kind, think) for kind in kinds]
-    if seed is None:
-        import secrets  # (here, not at the top: it loads OpenSSL, which --help need not)
-
-        seed = str(secrets.randbelow(10**9))
-    stacked = _read_deck(deck) if deck is not None else []
+    if quick:  # no bot pause, unless said otherwise (the target: game_options)
+        pace = 0.0 if pace is None else pace
+    names, kinds, rules, seed, stacked = game_options(
+        players, name, bots, seats, seed, deck, variant, rule, target, prefs, think, quick
+    )
     tutored = bool(prefs["tutor"]) if tutor is None else tutor
     if tutored and json_mode:
         raise click.UsageError("--tutor asks a person at the prompt: it does not go with --json")

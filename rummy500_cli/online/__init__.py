@@ -1,4 +1,5 @@
-"""Online play's foundations: what leaves the host, and the proof of a fair deal.
+"""Online play (issue 29): a server that holds tables, the clients that join them, what
+leaves the host, and the proof of a fair deal.
 
 - `projection`: what a seat, or a spectator, may receive of each event, and the wire
   form (JSON lines) it travels in; the only way an event leaves the host.
@@ -7,6 +8,10 @@
 - `vault`: the host's secret beside the table's log, so a restarted server can reveal.
 - `record`: the record a player's client keeps of what its seat received, and the
   proof that `rummy500 verify RECORD` gives from it.
+- `server`, `tables`: the server (asyncio) and its tables, each the only writer of its
+  log; `wire`: the messages' limits; `invite`: the capabilities; `tls`, `ssh`: the
+  encrypted transports; `client`, `shadow`: `join`, which plays a seat with local
+  play's loop and prompt. See man/rummy500-serve.6.
 
 A table's life, as a server and its clients use them:
 
