@@ -33,7 +33,8 @@ from .events import (
     RoundEnded,
     RumCalled,
 )
-from .melds import Meld, hand_index, layoffs_on, runs_in, sets_in
+from .fast.masks import layoffs_on, runs_in, sets_in
+from .melds import Meld, hand_index
 from .state import State
 
 

@@ -14,8 +14,8 @@ from collections.abc import Sequence
 
 from ..cards import Card
 from ..engine import layoff_values, meld_values
-from ..masks import Table, layoffs_onto, mask_of, takes
-from ..melds import End, Meld, runs_in, sets_in
+from ..fast.masks import Table, layoffs_onto, mask_of, runs_in, sets_in, takes
+from ..melds import End, Meld
 from ..persian import joker_layoffs_on, joker_sets_in, plays_jokers
 from ..rules import Rules
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from ..actions import AnyAction, ChooseUpcard, Discard, DrawStock, LayMeld, LayOff, TakePile
 from ..cards import CARDS, JOKER, Card
-from ..masks import lane, mask_of, suits_of
+from ..fast.masks import lane, mask_of, suits_of
 from ..melds import rank_at
 from ..persian import plays_jokers
 from ..render.words import count

@@ -27,8 +27,8 @@ from ..actions import (
 from ..cards import CARDS, JOKER, Card, format_cards
 from ..errors import AmbiguousAction, IllegalAction
 from ..events import Discarded, Event, LaidOff, Melded
+from ..fast.masks import mask_of
 from ..jokers import joker_layoff
-from ..masks import mask_of
 from ..melds import End, Meld, layoff_end, shape_of
 from ..persian import joker_layoff_end
 from ..variants import variant_of
