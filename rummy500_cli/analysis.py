@@ -34,7 +34,8 @@ from .events import (
     RumCalled,
 )
 from .fast.masks import layoffs_on, runs_in, sets_in
-from .melds import Meld, hand_index
+from .laid_melds import Meld
+from .melds import hand_index
 from .state import State
 
 

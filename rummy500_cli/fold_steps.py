@@ -42,7 +42,7 @@ from .events import (
 )
 from .gambit import Gambit
 from .jokers import faces_of
-from .melds import Meld, laid_meld
+from .laid_melds import Meld, laid_meld
 from .rules import IDLE_ROTATIONS
 from .variants import variant_of
 

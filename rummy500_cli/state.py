@@ -27,7 +27,7 @@ from .events import (
 from .fast.masks import Table
 from .fold_steps import STEPS, NotAStep
 from .gambit import Gambit
-from .melds import Meld
+from .laid_melds import Meld
 from .rules import Rules
 
 Phase = Literal["start", "power", "upcard", "draw", "play", "window", "between", "over"]
@@ -134,7 +134,7 @@ class State:
         """The seat whose discard, turn or going out opened the window."""
         self.window_bonus = 0
         self.wanted: Table | None = None
-        """The `masks.Table` of the melds, once asked for (see `table`), until a meld is
+        """The `fast.masks.Table` of the melds, once asked for (see `table`), until a meld is
         laid or grows (a log's fold lays many between two questions)."""
         self.gambit: Gambit | None = None
         """RULES 8 (dealers_gambit): the dealer's joker this round (see `gambit`)."""
@@ -164,7 +164,7 @@ class State:
         raise IllegalAction(f"{card} is not in the discard pile (pile: {pile})")
 
     def table(self) -> Table:
-        """What the melds take as a lay-off's first card (`masks.Table`), worked out once
+        """What the melds take as a lay-off's first card (`fast.masks.Table`), worked out once
         for each state of the table."""
         wanted = self.wanted
         if wanted is None:

@@ -142,7 +142,7 @@ class Context:
         live = k.live
         outs = list(map(float, live))
         pile = self.pile = state.pile
-        self.pile_mask = -1  # `masks.mask_of(pile)`, once asked for
+        self.pile_mask = -1  # `fast.masks.mask_of(pile)`, once asked for
         only_top = rules.top_discard == "only"
         for depth in range(1, min(len(pile), 12) + 1):
             if only_top and depth > 1:

@@ -15,7 +15,7 @@ from ..fast.masks import (
     set_ranks,
     sets_in,
 )
-from ..melds import Meld
+from ..laid_melds import Meld
 from .values import layoff_values, meld_shape, meld_values
 from .variants import Play, hooks
 from .wild import wild_plays
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 def meld_actions(state: State, hand: list[Card], mask: int) -> list[LayMeld]:
     """Every set and run the hand can lay (RULES 3), in the order of `melds.sets_in`
-    and `melds.runs_in`. `mask`: the hand's `masks.mask_of`."""
+    and `melds.runs_in`. `mask`: the hand's `fast.masks.mask_of`."""
     rules = state.rules
     if rules.set_duplicate_suits:
         melds = [LayMeld(cards) for cards in sets_in(hand, rules, state.decks)]
@@ -53,7 +53,7 @@ def open_melds(state: State, variant: Play | None = None) -> list[Meld]:
 def layoff_actions(
     state: State, hand: list[Card], mask: int, variant: Play | None = None
 ) -> list[LayMeld | LayOff]:
-    """Every lay-off of the hand (`mask`: its `masks.mask_of`) on the melds that take
+    """Every lay-off of the hand (`mask`: its `fast.masks.mask_of`) on the melds that take
     cards, then every play with jokers (RULES 8), each once. `variant`: the game's hooks,
     when the caller has them."""
     variant = variant or hooks(state)

@@ -29,7 +29,8 @@ from ..errors import AmbiguousAction, IllegalAction
 from ..events import Discarded, Event, LaidOff, Melded
 from ..fast.masks import mask_of
 from ..jokers import joker_layoff
-from ..melds import End, Meld, layoff_end, shape_of
+from ..laid_melds import Meld
+from ..melds import End, layoff_end, shape_of
 from ..persian import joker_layoff_end
 from ..variants import variant_of
 from .hands import has, layoff_order, missing, not_your_window, play_problem, remaining

@@ -13,7 +13,8 @@ from ..cards import JOKER, Card
 from ..fast.listing import run_melds, set_melds
 from ..fast.masks import lane, layoffs_onto, mask_of, suit_runs
 from ..fast.uses import plain_uses
-from ..melds import Meld, sets_in
+from ..laid_melds import Meld
+from ..melds import sets_in
 from .hands import play_problem, remaining, table_after
 from .lookahead import needs_minimum, reachable
 from .plays import play_value

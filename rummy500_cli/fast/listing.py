@@ -14,7 +14,7 @@ from ..cards import Card
 from .masks import lane, layoffs_onto, run_blocks, run_key, sets_of_rank, suit_runs, suits_of, takes
 
 if TYPE_CHECKING:
-    from ..melds import Meld
+    from ..laid_melds import Meld
     from ..rules import Rules
 
 

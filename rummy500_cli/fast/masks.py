@@ -26,7 +26,8 @@ from ..cards import CARDS, Card
 from ..melds import hand_index, rank_at, sets_with_twins
 
 if TYPE_CHECKING:
-    from ..melds import End, Meld
+    from ..laid_melds import Meld
+    from ..melds import End
     from ..rules import Rules
 
 LANE = 16

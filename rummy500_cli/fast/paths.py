@@ -20,7 +20,8 @@ from ..engine.uses import bounded_uses
 from ..engine.variants import hooks
 from ..errors import AmbiguousAction, IllegalAction
 from ..events import Event, GameStarted
-from ..melds import Meld, hand_index, layoff_end, layoffs_on, runs_in, sets_in
+from ..laid_melds import Meld
+from ..melds import hand_index, layoff_end, layoffs_on, runs_in, sets_in
 from ..records.audit import audit
 from ..records.glance import plain_run
 from ..records.log import encode_log, parse_log

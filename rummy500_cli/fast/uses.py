@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING
 
 from ..actions import LayMeld, LayOff
 from ..cards import Card
-from ..melds import Meld, rank_at
+from ..laid_melds import Meld
+from ..melds import rank_at
 from .listing import meld_layoffs, run_melds, set_melds
 from .masks import ACES, LANE, RANKS, SPREAD, lane, mask_of, run_through
 
@@ -51,7 +52,7 @@ def has_use(
     state: State, chosen: Card, held: int, hand: Sequence[Card], taken: Sequence[Card]
 ) -> bool:
     """Whether the chosen card (not a joker) could go on the table at once with the hand
-    and the cards taken (`held`: their `masks.mask_of`), in a new meld or on a meld of the
+    and the cards taken (`held`: their `fast.masks.mask_of`), in a new meld or on a meld of the
     table: the fast form of `chosen_uses` when no rule bounds a play and no joker takes
     part. The table is read only when the hand and the cards taken make no meld with it
     (the audit asks this at every pile take, often just after a meld changed the table)."""

@@ -70,7 +70,7 @@ def plain_run(state: State, events: Sequence[Event], start: int) -> int:
     check (len(events) when none).
 
     An event is what the rules make when each field is: they are compared one by one
-    (the fields of each kind are pinned by tests/test_checks.py). Each one that is is
+    (the fields of each kind are pinned by tests/fast/test_glance.py). Each one that is is
     folded by the state's step for it, with the cards read to check it (`fold_steps.fold_take`
     and the others)."""
     rules = state.rules

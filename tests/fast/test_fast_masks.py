@@ -16,7 +16,8 @@ from rummy500_cli.errors import IllegalAction
 from rummy500_cli.fast import masks as fast
 from rummy500_cli.fast.listing import meld_layoffs
 from rummy500_cli.fast.masks import Table, mask_of, run_through
-from rummy500_cli.melds import hand_index, laid_meld, layoff_end, layoffs_on, runs_in, sets_in
+from rummy500_cli.laid_melds import laid_meld
+from rummy500_cli.melds import hand_index, layoff_end, layoffs_on, runs_in, sets_in
 from rummy500_cli.rules import make_rules
 from rummy500_cli.selfplay import bot_game
 from rummy500_cli.state import State
