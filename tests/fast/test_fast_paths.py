@@ -24,13 +24,18 @@ and the first deal."""
 SEEDED = [
     ({}, 2, 1),
     ({}, 4, 2),
+    ({}, 3, 11),
     ({"around_the_corner": True}, 3, 3),
+    ({"around_the_corner": True, "card_values": "five"}, 2, 12),
     ({"min_new_run": 4, "pile_use": "meld_only"}, 2, 4),
     ({"around_the_corner": True, "min_new_run": 4}, 2, 5),
     ({"top_discard": "keep"}, 3, 6),
+    ({"top_discard": "only", "stock_draw": 2}, 2, 13),
     ({"set_duplicate_suits": True, "decks": 2}, 4, 7),
     ({"final_discard": "required"}, 2, 8),
+    ({"stock_out": "reshuffle", "hand_size": 10}, 2, 14),
     ({"variant": "partnership"}, 4, 9),
+    ({"variant": "jokers", "jokers_per_deck": 2}, 2, 10),
 ]
 """Seeded games: (rule options, players, seed)."""
 
