@@ -1,5 +1,6 @@
 """The melds and lay-offs a hand can make, listed as actions (for `legal_actions`, the
-windows and analyze), and what a play would put on the table now."""
+windows and analyze), and what a play would put on the table now. The melds themselves
+are listed by `fast.listing.meld_actions`."""
 
 from __future__ import annotations
 
@@ -8,13 +9,7 @@ from typing import TYPE_CHECKING
 
 from ..actions import AnyAction, LayMeld, LayOff
 from ..cards import Card
-from ..fast.listing import meld_layoffs, run_melds, set_melds
-from ..fast.masks import (
-    lane,
-    run_suits,
-    set_ranks,
-    sets_in,
-)
+from ..fast.listing import meld_layoffs
 from ..laid_melds import Meld
 from .values import layoff_values, meld_shape, meld_values
 from .variants import Play, hooks
@@ -22,21 +17,6 @@ from .wild import wild_plays
 
 if TYPE_CHECKING:
     from ..state import State
-
-
-def meld_actions(state: State, hand: list[Card], mask: int) -> list[LayMeld]:
-    """Every set and run the hand can lay (RULES 3), in the order of `melds.sets_in`
-    and `melds.runs_in`. `mask`: the hand's `fast.masks.mask_of`."""
-    rules = state.rules
-    if rules.set_duplicate_suits:
-        melds = [LayMeld(cards) for cards in sets_in(hand, rules, state.decks)]
-    else:
-        melds = []
-        for rank in set_ranks(mask, hand):  # (most hands hold none: no comprehension)
-            melds += set_melds(mask, rank)
-    for suit in run_suits(mask, hand, rules):
-        melds.extend(run_melds(suit, lane(mask, suit), rules))
-    return melds
 
 
 def doubled_actions(melds: list[LayMeld]) -> list[LayMeld]:

@@ -1,7 +1,8 @@
 """The kept listings of melds and lay-offs as actions: the fast forms of
 `melds.sets_in`, `melds.runs_in` and `melds.layoffs_on` made into actions once for each
-shape of hand or meld, and kept (actions are immutable). The engine lists every play of
-every step of every bot game through these (`engine.plays`); each answers what its
+shape of hand or meld, and kept (actions are immutable); and `meld_actions`, every meld
+a hand allows, from them. The engine lists every play of every step of every bot game
+through these (`engine.plays`, `engine.turn`, `engine.windows`); each answers what its
 definition answers, in the same order (`fast.paths.FAST_PATHS`)."""
 
 from __future__ import annotations
@@ -11,11 +12,24 @@ from typing import TYPE_CHECKING
 
 from ..actions import LayMeld, LayOff
 from ..cards import Card
-from .masks import lane, layoffs_onto, run_blocks, run_key, sets_of_rank, suit_runs, suits_of, takes
+from .masks import (
+    lane,
+    layoffs_onto,
+    run_blocks,
+    run_key,
+    run_suits,
+    set_ranks,
+    sets_in,
+    sets_of_rank,
+    suit_runs,
+    suits_of,
+    takes,
+)
 
 if TYPE_CHECKING:
     from ..laid_melds import Meld
     from ..rules import Rules
+    from ..state import State
 
 
 _SET_MELDS: dict[int, tuple[LayMeld, ...]] = {}
@@ -80,3 +94,19 @@ def meld_layoffs(
             for cards, end in layoffs_onto(meld, hand, mask, rules, decks)
         )
     return found
+
+
+def meld_actions(state: State, hand: list[Card], mask: int) -> list[LayMeld]:
+    """Every set and run the hand can lay (RULES 3), in the order of `melds.sets_in`
+    and `melds.runs_in`, as actions (a whole suit's run names its Ace's end, as
+    `run_melds`). `mask`: the hand's `masks.mask_of`."""
+    rules = state.rules
+    if rules.set_duplicate_suits:
+        melds = [LayMeld(cards) for cards in sets_in(hand, rules, state.decks)]
+    else:
+        melds = []
+        for rank in set_ranks(mask, hand):  # (most hands hold none: no comprehension)
+            melds += set_melds(mask, rank)
+    for suit in run_suits(mask, hand, rules):
+        melds.extend(run_melds(suit, lane(mask, suit), rules))
+    return melds

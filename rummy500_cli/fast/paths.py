@@ -155,10 +155,7 @@ def _run_melds(state: State) -> Answers:
             yield (
                 listing.run_melds(suit, masks.lane(mask, suit), rules),
                 tuple(
-                    # a whole suit names its Ace's end: A-K and 2-A are both runs
-                    LayMeld(cards, start == 2)
-                    if len(cards) == 13 and not rules.around_the_corner
-                    else LayMeld(cards)
+                    _as_run_action(start, cards, rules.around_the_corner)
                     for start, cards in runs_in(same, rules)
                 ),
             )
@@ -176,6 +173,24 @@ def _meld_layoffs(state: State) -> Answers:
                     for cards, end in layoffs_on(meld, hand, index, rules, decks)
                 ],
             )
+
+
+def _as_run_action(start: int, cards: tuple[Card, ...], around: bool) -> LayMeld:
+    """A run as an action: a whole suit names its Ace's end (A-K and 2-A are both runs)."""
+    return LayMeld(cards, start == 2) if len(cards) == 13 and not around else LayMeld(cards)
+
+
+def _meld_actions(state: State) -> Answers:
+    rules = state.rules
+    for hand in _hands(state):
+        yield (
+            listing.meld_actions(state, hand, masks.mask_of(hand)),
+            [LayMeld(cards) for cards in sets_in(hand, rules, state.decks)]
+            + [
+                _as_run_action(start, cards, rules.around_the_corner)
+                for start, cards in runs_in(hand, rules)
+            ],
+        )
 
 
 def _no_jokers(state: State) -> bool:
@@ -262,6 +277,7 @@ FAST_PATHS: list[FastPath] = [
     FastPath(listing.set_melds, sets_in, _at_each_position(_set_melds)),
     FastPath(listing.run_melds, runs_in, _at_each_position(_run_melds)),
     FastPath(listing.meld_layoffs, layoffs_on, _at_each_position(_meld_layoffs)),
+    FastPath(listing.meld_actions, sets_in, _at_each_position(_meld_actions)),
     FastPath(uses.plain_uses, bounded_uses, _at_each_position(_plain_uses, ("draw",))),
     FastPath(uses.has_use, bounded_uses, _at_each_position(_has_use, ("draw",))),
     FastPath(uses.plain_depths, bounded_uses, _at_each_position(_plain_depths, ("draw",))),
@@ -269,3 +285,23 @@ FAST_PATHS: list[FastPath] = [
 ]
 """Every fast form of a rule: (the fast function, the definition it answers, how to
 compare them on a game)."""
+
+PARTS: dict[str, str] = {
+    "masks.mask_of": "the mask of cards: the input of every fast form",
+    "masks.lane": "a suit's ranks in a mask",
+    "masks.suits_of": "a rank's suits in a mask",
+    "masks.from_ranks": "a `melds.hand_index` as a mask",
+    "masks.set_ranks": "the ranks of sets_in and meld_actions",
+    "masks.sets_of_rank": "the sets of one rank of sets_in and set_melds",
+    "masks.has_run": "the filter of suit_runs",
+    "masks.run_key": "the key of the kept runs of suit_runs and run_melds",
+    "masks.suit_runs": "the runs of one suit of runs_in and run_melds",
+    "masks.run_suits": "the suits of meld_actions",
+    "masks.takes": "one meld's share of Table",
+    "masks.run_blocks": "the key of meld_layoffs' kept lay-offs on a run",
+    "masks.layoffs_onto": "layoffs_on and meld_layoffs by a mask",
+    "uses.use_check": "has_use for one state",
+}
+"""The functions of `fast` that are not in `FAST_PATHS` themselves: parts of the fast
+forms that are, answered through them (tests/fast/test_fast_paths.py holds every other
+function of the room to be registered)."""

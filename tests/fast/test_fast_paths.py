@@ -9,7 +9,8 @@ import pytest
 
 from rummy500_cli.engine import new_game
 from rummy500_cli.events import Event
-from rummy500_cli.fast.paths import FAST_PATHS, FastPath
+from rummy500_cli.fast import listing, masks, uses
+from rummy500_cli.fast.paths import FAST_PATHS, PARTS, FastPath
 from rummy500_cli.rules import STANDARD, make_rules
 from rummy500_cli.selfplay import bot_game
 
@@ -71,3 +72,27 @@ def test_every_pair_is_told_apart() -> None:
     fast = [path.fast for path in FAST_PATHS]
     assert len(set(fast)) == len(fast)
     assert all(path.fast is not path.definition for path in FAST_PATHS)
+
+
+def test_every_fast_function_is_registered_or_a_part() -> None:
+    """The rule of the room: a second encoding goes in `fast` and into `FAST_PATHS`, or
+    it does not go in. Every public function of `fast.masks`, `fast.listing` and
+    `fast.uses` is a fast form in `FAST_PATHS`, or a part of one named in `PARTS`."""
+    registered = {path.fast for path in FAST_PATHS}
+    unregistered = []
+    for module in (masks, listing, uses):
+        short = module.__name__.rpartition(".")[2]
+        for name, value in vars(module).items():
+            if name.startswith("_") or not callable(value):
+                continue
+            if getattr(value, "__module__", None) != module.__name__:
+                continue  # imported, not defined here
+            if value not in registered and f"{short}.{name}" not in PARTS:
+                unregistered.append(f"{short}.{name}")
+    assert not unregistered, f"register in FAST_PATHS, or name as a part in PARTS: {unregistered}"
+    assert {path.fast.__module__ for path in FAST_PATHS} >= {
+        "rummy500_cli.fast.masks",
+        "rummy500_cli.fast.listing",
+        "rummy500_cli.fast.uses",
+        "rummy500_cli.records.glance",
+    }
