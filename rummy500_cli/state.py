@@ -3,7 +3,9 @@
 `fold(events)` builds a State from nothing; `State.apply(event)` moves it on by one
 event. Applying trusts the event: checking that events are legal is the engine's work
 (`engine.resolve`) and the auditor's (`verify`). The State is mutable for speed, but it
-is only ever changed by `apply`, so the same events always give the same state.
+is only ever changed by `apply`, so the same events always give the same state. What
+each event does is its step in `fold_steps`; the audit's glance folds the common moves
+by those steps directly, with the cards it read (their one fast entry, documented there).
 """
 
 from __future__ import annotations
