@@ -16,7 +16,7 @@ import msgspec
 from .cards import Card, NotACard, format_cards
 from .errors import ParseError
 from .gambit import POWERS
-from .melds import parse_meld_id
+from .laid_melds import parse_meld_id
 from .numbers import whole_number
 
 if TYPE_CHECKING:

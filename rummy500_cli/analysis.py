@@ -37,7 +37,9 @@ from .events import (
     RoundEnded,
     RumCalled,
 )
-from .melds import Meld, hand_index, layoffs_on, runs_in, sets_in
+from .fast.masks import layoffs_on, runs_in, sets_in
+from .laid_melds import Meld
+from .melds import hand_index
 from .state import State
 
 

@@ -1,154 +1,37 @@
-"""Melds: sets and runs, as they are laid and as they lie on the table.
+"""Melds: the rules of sets and runs (RULES 3, 4.2), as the rule book reads them.
 
-A run is stored by its suit and the *position* of its first card: positions are ranks,
-except that an Ace played high sits at position 14 (RULES 3.4). With
-`around_the_corner`, positions wrap (K-A-2 is positions 13, 14, 15), and a card's rank is
-always `rank_at(position)`.
+What cards form a new meld (`shape_of`), what may be laid off on a meld (`layoff_end`),
+and every meld and lay-off a hand allows (`sets_in`, `runs_in`, `layoffs_on`): the
+definitions, in plain Python. The engine and the bots list plays by their fast forms
+(`fast.masks`), which answer the same in the same order (`fast.paths.FAST_PATHS`); this
+module imports none of them. A meld as it lies on the table is a `laid_melds.Meld`.
 
-Every card on a meld remembers who put it there and the value it scored when it was put
-there (RULES 6b.1: an Ace's value is fixed when it is laid), so that lay-offs score for
-whoever laid them off (RULES 4.2).
+A run's cards lie at *positions*: positions are ranks, except that an Ace played high
+sits at position 14 (RULES 3.4). With `around_the_corner`, positions wrap (K-A-2 is
+positions 13, 14, 15), and a card's rank is always `rank_at(position)`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from itertools import product
+from itertools import combinations, product
 from typing import Literal
 
-from . import masks
 from .cards import CARDS, JOKER, Card, Suit, format_cards
-from .errors import AmbiguousAction, IllegalAction, ParseError
-from .masks import rank_at
-from .numbers import whole_number
+from .errors import AmbiguousAction, IllegalAction
+from .laid_melds import Meld as Meld
+from .laid_melds import MeldKind as MeldKind
+from .laid_melds import laid_meld as laid_meld
+from .laid_melds import parse_meld_id as parse_meld_id
 from .rules import Rules
 
-MeldKind = Literal["set", "run"]
 End = Literal["low", "high"]
 
 
-class Meld:
-    """A meld on the table: its id, owner, cards in order, and who laid each card.
-
-    For a run, `start` is the position of the first card and cards go low to high; for a
-    set, `rank` is its rank and cards are in the order they were laid.
-    """
-
-    __slots__ = (
-        "cards",
-        "id",
-        "kind",
-        "owner",
-        "placed_by",
-        "rank",
-        "start",
-        "suit",
-        "takes",
-        "values",
-        "wild",
-    )
-
-    def __init__(
-        self,
-        id: int,
-        owner: int,
-        kind: MeldKind,
-        cards: list[Card],
-        values: list[int],
-        suit: Suit | None = None,
-        rank: int = 0,
-        start: int = 0,
-    ) -> None:
-        # (shape fields positional: a class called with keywords costs about 1.6 times as
-        # much, and a fold lays thousands of melds)
-        self.id = id
-        self.owner = owner
-        self.kind = kind
-        self.cards = cards
-        self.values = values
-        self.placed_by = [owner] * len(cards)
-        self.suit = suit
-        self.rank = rank
-        self.start = start
-        self.takes: int | None = None
-        """The mask of the cards it takes as a lay-off's first card (`masks.takes`),
-        once asked for; None again when it grows."""
-        self.wild: list[bool] | None = None
-        """RULES 8 (jokers): which of `cards` are jokers, or None when none is; `cards`
-        then holds the card each joker stands for (see `jokers`)."""
-
-    @property
-    def end(self) -> int:
-        """The position of a run's last card."""
-        return self.start + len(self.cards) - 1
-
-    def copy(self) -> Meld:
-        twin = Meld.__new__(Meld)
-        twin.id, twin.owner, twin.kind = self.id, self.owner, self.kind
-        twin.cards, twin.values, twin.placed_by = (
-            list(self.cards),
-            list(self.values),
-            list(self.placed_by),
-        )
-        twin.suit, twin.rank, twin.start = self.suit, self.rank, self.start
-        twin.wild = None if self.wild is None else list(self.wild)
-        twin.takes = self.takes
-        return twin
-
-    def grown(self, cards: Sequence[Card], end: str | None) -> Meld:
-        """A copy with cards laid off at one end (a set grows at its end): the table as it
-        would be, for look-aheads (values and who laid them are not tracked)."""
-        twin = self.copy()
-        twin.takes = None
-        if end == "low":
-            twin.cards[:0] = cards
-            twin.start -= len(cards)
-        else:
-            twin.cards.extend(cards)
-        return twin
-
-    def is_high_ace(self, index: int) -> bool:
-        """Whether the Ace at this index scored high (15) when it was laid."""
-        return self.kind == "set" or self.values[index] == 15
-
-    def __str__(self) -> str:
-        wild = self.wild
-        if wild:
-            return f"#{self.id} " + " ".join(
-                f"JK({card})" if i < len(wild) and wild[i] else str(card)
-                for i, card in enumerate(self.cards)
-            )
-        return f"#{self.id} {format_cards(self.cards)}"
-
-    def __repr__(self) -> str:
-        return f"<Meld #{self.id} {self.kind} {format_cards(self.cards, ascii=True)}>"
-
-
-def laid_meld(
-    id: int,
-    owner: int,
-    cards: Sequence[Card],
-    values: Sequence[int],
-    own: list[Card] | None = None,
-) -> Meld:
-    """A new meld as it lies on the table, from its cards in meld order (a set by suit, a
-    run low to high, a joker as the card it stands for) and the values they scored.
-    `own`: the same cards as a fresh list the meld may keep (the fold's: no copy)."""
-    first = cards[0]
-    held = list(cards) if own is None else own
-    # A set's first two cards share a rank; a run is laid low to high, so its first
-    # card's rank is its start position (an Ace leads a run only as A-2-3).
-    if first.rank == cards[1].rank:
-        return Meld(id, owner, "set", held, list(values), None, first.rank)
-    return Meld(id, owner, "run", held, list(values), first.suit, 0, first.rank)
-
-
-def parse_meld_id(text: str) -> int:
-    """Read a meld id as players type it: `3`, `#3`, `m3`."""
-    number = whole_number(text.strip().lstrip("#").lstrip("mM"))
-    if number is None:
-        raise ParseError(f"{text!r} is not a meld id: write the number shown on the table, as 3")
-    return number
+def rank_at(position: int) -> int:
+    """The rank at a run position (position 14 is the Ace played high; around the corner
+    positions wrap, K-A-2 being 13, 14, 15)."""
+    return (position - 1) % 13 + 1
 
 
 # --- Forming new melds -------------------------------------------------------------
@@ -330,35 +213,39 @@ def _run_extends(meld: Meld, cards: Sequence[Card], rules: Rules, end: str) -> b
     return len(have) == count and have == sorted(wanted)
 
 
-# --- Enumeration for legal actions ---------------------------------------------------
-# These run at every step of every bot game: they read the hand as bit masks (`masks`).
+# --- Every meld and lay-off a hand allows --------------------------------------------
+# The definitions, in plain Python as RULES 3 and 4.2 read. The engine and the bots list
+# them by their fast forms (`fast.masks`: the hand as a bit mask), which answer the same
+# in the same order (`fast.paths.FAST_PATHS`): a listing's order is part of what a seeded
+# bot plays, so part of every log.
 
 
 def hand_index(hand: Iterable[Card]) -> dict[int, set[int]]:
-    """The ranks held in each suit (by suit number)."""
+    """The ranks held in each suit (by suit number), the suits in the order of their
+    first card in the hand."""
     ranks: dict[int, set[int]] = {}
     for card in hand:
         if card.rank:
-            held = ranks.get(card.suit_no)
-            if held is None:
-                ranks[card.suit_no] = {card.rank}
-            else:
-                held.add(card.rank)
+            ranks.setdefault(card.suit_no, set()).add(card.rank)
     return ranks
 
 
 def sets_in(hand: Sequence[Card], rules: Rules, decks: int) -> Iterator[tuple[Card, ...]]:
-    """Every set that the cards allow (all sizes, not only the largest), rank by rank in
-    the order of each rank's first card in the hand."""
+    """Every set that the cards allow (RULES 3.1: all sizes, not only the largest), rank
+    by rank in the order of each rank's first card in the hand; of a rank, the sets of 3
+    cards before those of 4, each by suit, in the order of suits (`Card.suit_no`)."""
     if rules.set_duplicate_suits:
-        yield from _sets_with_twins(hand, 4 * decks)
+        yield from sets_with_twins(hand, 4 * decks)
         return
-    mask = masks.mask_of(hand)
-    for rank in masks.set_ranks(mask, hand):
-        yield from masks.sets_of_rank(mask, rank)
+    ranks = dict.fromkeys(card.rank for card in hand if card.rank)
+    for rank in ranks:
+        suits = sorted({card.suit_no for card in hand if card.rank == rank})
+        for size in (3, 4):
+            for group in combinations(suits, size):
+                yield tuple(CARDS[suit * 13 + rank - 1] for suit in group)
 
 
-def _sets_with_twins(hand: Sequence[Card], limit: int) -> Iterator[tuple[Card, ...]]:
+def sets_with_twins(hand: Sequence[Card], limit: int) -> Iterator[tuple[Card, ...]]:
     """RULES 3.1 with `set_duplicate_suits`: the sets of two decks, twins included."""
     by_rank: dict[int, list[int]] = {}
     for card in hand:
@@ -380,13 +267,34 @@ def _sets_with_twins(hand: Sequence[Card], limit: int) -> Iterator[tuple[Card, .
 def runs_in(
     hand: Sequence[Card], rules: Rules, index: dict[int, set[int]] | None = None
 ) -> Iterator[tuple[int, tuple[Card, ...]]]:
-    """Every run that the cards allow, as (start position, cards low to high), suit by
-    suit in the order of each suit's first card in the hand. `index` may pass
+    """Every run that the cards allow (RULES 3.2, 3.4), as (start position, cards low to
+    high), suit by suit in the order of each suit's first card in the hand; of a suit,
+    from each held rank upwards (the lowest first), shortest first. Around the corner the
+    whole suit is one run, from the 2 (Ace high), listed first. `index` may pass
     `hand_index(hand)` when the caller has it."""
     minimum = rules.min_new_run
+    around = rules.around_the_corner
     for suit, ranks in (hand_index(hand) if index is None else index).items():
-        if len(ranks) >= minimum:
-            yield from masks.suit_runs(suit, sum(1 << rank for rank in ranks), rules)
+        if len(ranks) < minimum:
+            continue
+        longest = 13
+        if around and len(ranks) == 13:
+            yield 2, tuple(CARDS[suit * 13 + rank_at(2 + i) - 1] for i in range(13))
+            longest = 12
+        for start in sorted(ranks):
+            cards: list[Card] = []
+            position = start
+            # an Ace low starts A-2-3; an Ace high (14) ends a run, unless around the corner
+            while len(cards) < longest and (around or position < 14 or start != 1):
+                if not around and position > 14:
+                    break
+                rank = rank_at(position)
+                if rank not in ranks:
+                    break
+                cards.append(CARDS[suit * 13 + rank - 1])
+                position += 1
+                if len(cards) >= minimum:
+                    yield start, tuple(cards)
 
 
 def layoffs_on(
@@ -396,6 +304,57 @@ def layoffs_on(
     rules: Rules,
     decks: int,
 ) -> list[tuple[tuple[Card, ...], End | None]]:
-    """Every lay-off from the hand onto one meld (`hand_ranks`: `hand_index(hand)`), as
-    `masks.layoffs_onto` lists them."""
-    return masks.layoffs_onto(meld, hand, masks.from_ranks(hand_ranks), rules, decks)
+    """Every lay-off from the hand onto one meld (`hand_ranks`: `hand_index(hand)`),
+    RULES 4.2: on a set, every group of its rank the set has room for (more than one card
+    only with two decks and `set_duplicate_suits`, RULES 3.1), the single cards first by
+    suit, then the groups by size; on a run, every unbroken block of its suit continuing
+    it, the low end's (shortest first) before the high end's."""
+    found: list[tuple[tuple[Card, ...], End | None]] = []
+    if meld.kind == "set":
+        rank = meld.rank
+        duplicates = rules.set_duplicate_suits
+        room = (4 * decks if duplicates else 4) - len(meld.cards)
+        if not rank or room <= 0:
+            return found
+        free = [0, 0, 0, 0]
+        for suit in range(4):
+            if rank not in hand_ranks.get(suit, ()):
+                continue
+            card = CARDS[suit * 13 + rank - 1]
+            on = sum(laid.suit_no == suit for laid in meld.cards)
+            copies = hand.count(card) if duplicates else 1
+            free[suit] = max(min(copies, (2 if duplicates else 1) - on), 0)
+        for suit in range(4):
+            if free[suit]:
+                found.append(((CARDS[suit * 13 + rank - 1],), None))
+        groups = [
+            chosen
+            for chosen in product(*(range(count + 1) for count in free))
+            if 2 <= sum(chosen) <= room
+        ]
+        groups.sort(key=sum)  # (a stable sort: of a size, in the order product makes them)
+        for chosen in groups:
+            group = tuple(
+                CARDS[suit * 13 + rank - 1] for suit in range(4) for _ in range(chosen[suit])
+            )
+            found.append((group, None))
+        return found
+    suit = meld.cards[0].suit_no
+    held = hand_ranks.get(suit, set())
+    room = 13 - len(meld.cards)
+    around = rules.around_the_corner
+    ends: tuple[tuple[End, int, int], ...] = (
+        ("low", -1, meld.start - 1),
+        ("high", 1, meld.end + 1),
+    )
+    for end, step, position in ends:
+        block: list[Card] = []
+        while len(block) < room and (around or 1 <= position <= 14):
+            rank = rank_at(position)
+            if rank not in held:
+                break
+            block.append(CARDS[suit * 13 + rank - 1])
+            # (cards of a block as they lie: low to high)
+            found.append((tuple(block[::-1] if end == "low" else block), end))
+            position += step
+    return found

@@ -24,7 +24,7 @@ from .external import ExternalBot
 from .line import Line, Takeback, played_line, target_problem, undo_problem
 from .player import Player
 from .records.audit import audit
-from .records.log import LogWriter
+from .records.log_writer import LogWriter
 from .rules import Rules
 from .seats import bot_level, parse_seat_kind
 from .state import State, fold

@@ -13,7 +13,7 @@ from msgspec import UNSET, UnsetType
 
 from .events import Event, RoundDealt, StockDrawn, StockRebuilt
 from .jokers import physical
-from .melds import Meld
+from .laid_melds import Meld
 from .sides import partner_of, side_totals
 from .state import State
 

@@ -25,8 +25,9 @@ from rummy500_cli.cards import Card, parse_cards
 from rummy500_cli.cli.main import COMMANDS
 from rummy500_cli.deal import stack
 from rummy500_cli.events import Discarded, GameEnded, GameStarted, RoundEnded, StockDrawn
-from rummy500_cli.records.log import LogWriter, load_state, read_log
+from rummy500_cli.records.log import load_state, read_log
 from rummy500_cli.records.log import schema as log_schema
+from rummy500_cli.records.log_writer import LogWriter
 
 # Seat 0 (dealt first, plays first with a stacked deck) holds three sets of three, three
 # Kings and a 2; the stock's top card is the fourth King. Draw, four melds, one discard:

@@ -11,13 +11,13 @@ from rummy500_cli.errors import LogError
 from rummy500_cli.events import FORMAT_VERSION, RoundDealt
 from rummy500_cli.records.log import (
     MAX_LINE,
-    LogWriter,
     encode_log,
     line_hash,
     load_state,
     parse_log,
     read_log,
 )
+from rummy500_cli.records.log_writer import LogWriter
 from rummy500_cli.rules import make_rules
 from rummy500_cli.selfplay import bot_game
 from rummy500_cli.state import fold

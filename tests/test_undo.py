@@ -25,12 +25,13 @@ from rummy500_cli.events import (
     StockDrawn,
     TakenBack,
 )
+from rummy500_cli.fold_steps import NotAStep
 from rummy500_cli.line import played_line
 from rummy500_cli.records.audit import AuditError, audit, read_checked
 from rummy500_cli.records.log import encode_log, parse_log, read_log
 from rummy500_cli.selfplay import bot_game
 from rummy500_cli.session import Session
-from rummy500_cli.state import NotAStep, fold
+from rummy500_cli.state import fold
 
 KINDS = ("human", "bot:greedy")
 BOB = "3C 4D 6S 8S 10D QS"

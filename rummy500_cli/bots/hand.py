@@ -14,8 +14,9 @@ from collections.abc import Sequence
 
 from ..cards import Card
 from ..engine import layoff_values, meld_values
-from ..masks import Table, layoffs_onto, mask_of, takes
-from ..melds import End, Meld, runs_in, sets_in
+from ..fast.masks import Table, layoffs_onto, mask_of, runs_in, sets_in, takes
+from ..laid_melds import Meld
+from ..melds import End
 from ..persian import joker_layoffs_on, joker_sets_in, plays_jokers
 from ..rules import Rules
 
@@ -87,7 +88,7 @@ def lay_off_all(
 ) -> tuple[int, list[tuple[tuple[Card, ...], int]], list[Card]]:
     """Lay off on the table melds, best first, until nothing more fits (at most `limit`
     cards when limit > 0). Answers the points, the lay-offs and the cards left.
-    `wanted`: the cards the melds take as a lay-off's first card (`masks.Table.wants`), when
+    `wanted`: the cards the melds take as a lay-off's first card (`fast.masks.Table.wants`), when
     the caller has them (-1: not known)."""
     points = 0
     done: list[tuple[tuple[Card, ...], int]] = []
@@ -130,7 +131,7 @@ def lay_off_all(
 def _layoffs(
     meld: Meld, rest: list[Card], mask: int, rules: Rules, decks: int
 ) -> list[tuple[tuple[Card, ...], End | None]]:
-    """The lay-offs from the cards (`mask`: their `masks.mask_of`) onto one meld, a
+    """The lay-offs from the cards (`mask`: their `fast.masks.mask_of`) onto one meld, a
     joker on a set of jokers included under `persian` (RULES 8)."""
     found = layoffs_onto(meld, rest, mask, rules, decks)
     if plays_jokers(rules):

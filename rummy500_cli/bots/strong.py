@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from ..actions import AnyAction, ChooseUpcard, Discard, DrawStock, LayMeld, LayOff, TakePile
 from ..cards import CARDS, JOKER, Card
-from ..masks import lane, mask_of, suits_of
+from ..fast.masks import lane, mask_of, suits_of
 from ..melds import rank_at
 from ..persian import plays_jokers
 from ..render.words import count
@@ -142,7 +142,7 @@ class Context:
         live = k.live
         outs = list(map(float, live))
         pile = self.pile = state.pile
-        self.pile_mask = -1  # `masks.mask_of(pile)`, once asked for
+        self.pile_mask = -1  # `fast.masks.mask_of(pile)`, once asked for
         only_top = rules.top_discard == "only"
         for depth in range(1, min(len(pile), 12) + 1):
             if only_top and depth > 1:

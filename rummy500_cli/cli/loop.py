@@ -20,7 +20,7 @@ from .. import program, protocol
 from ..actions import Pass
 from ..errors import ParseError, Rummy500Error
 from ..events import Event, GameEnded, GameStarted, RoundDealt, RoundEnded
-from ..records.log import LogWriteError
+from ..records.log_writer import LogWriteError
 from ..render.layout import command_lines
 from ..render.narrate import Narrator, one_line_turns
 from ..render.printable import names, printable

@@ -21,11 +21,12 @@ from ..cards import JOKER, Card
 from ..deal import rebuilt_stock
 from ..errors import IllegalAction
 from ..events import DrawSkipped, Event, PileTaken, StockDrawn, StockRebuilt
-from ..masks import mask_of
+from ..fast.masks import mask_of
+from ..fast.uses import has_use, plain_depths, use_check
 from ..variants import variant_of
 from .hands import not_your_window
 from .lookahead import needs_minimum
-from .uses import chosen_uses, has_use, plain_depths, use_check
+from .uses import chosen_uses
 from .variants import hooks
 
 if TYPE_CHECKING:

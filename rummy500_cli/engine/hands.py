@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING
 from ..actions import Action
 from ..cards import BY_TEXT, Card, format_cards, sort_key
 from ..errors import IllegalAction
-from ..melds import Meld, laid_meld, rank_at
+from ..laid_melds import Meld, laid_meld
+from ..melds import rank_at
 
 if TYPE_CHECKING:
     from ..state import State

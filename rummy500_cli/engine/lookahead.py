@@ -14,7 +14,9 @@ from typing import TYPE_CHECKING
 
 from ..actions import LayOff
 from ..cards import Card
-from ..melds import Meld, hand_index, layoffs_on, runs_in, sets_in
+from ..fast.masks import layoffs_on, runs_in, sets_in
+from ..laid_melds import Meld
+from ..melds import hand_index
 from ..scoring import bonus_points, value_tables
 from ..variants import variant_of
 from .hands import remaining, table_after

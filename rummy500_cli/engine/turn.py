@@ -27,14 +27,16 @@ from ..actions import (
 from ..cards import CARDS, JOKER, Card, format_cards
 from ..errors import AmbiguousAction, IllegalAction
 from ..events import Discarded, Event, LaidOff, Melded
+from ..fast.listing import meld_actions
+from ..fast.masks import mask_of
 from ..jokers import joker_layoff
-from ..masks import mask_of
-from ..melds import End, Meld, layoff_end, shape_of
+from ..laid_melds import Meld
+from ..melds import End, layoff_end, shape_of
 from ..persian import joker_layoff_end
 from ..variants import variant_of
 from .hands import has, layoff_order, missing, not_your_window, play_problem, remaining
 from .lookahead import Laid, minimum_ok, needs_minimum
-from .plays import doubled_actions, layoff_actions, meld_actions
+from .plays import doubled_actions, layoff_actions
 from .uses import chosen_uses
 from .values import layoff_of, layoff_values, meld_values, new_meld
 from .variants import hooks

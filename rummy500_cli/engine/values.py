@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 
 from ..cards import JOKER, Card
 from ..jokers import Slots
-from ..melds import End, Meld, Shape, layoff_end, run_ace_high, shape_of
+from ..laid_melds import Meld
+from ..melds import End, Shape, layoff_end, run_ace_high, shape_of
 from ..persian import doubled, joker_set_shape
 from ..scoring import bonus_points, table_value, value_tables
 from ..variants import variant_of

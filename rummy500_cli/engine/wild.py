@@ -11,7 +11,7 @@ from ..actions import AnyAction, LayMeld, LayOff
 from ..cards import Card
 from ..events import LaidOff, Melded
 from ..jokers import faces_of, joker_layoff, joker_layoffs, joker_melds, joker_shape
-from ..melds import Meld
+from ..laid_melds import Meld
 from ..scoring import value_tables
 from .values import joker_values, layoff_values, meld_values
 from .variants import hooks

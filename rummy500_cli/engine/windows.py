@@ -19,9 +19,10 @@ from ..actions import Action, AnyAction, CallRum, LayMeld, LayOff, Pass
 from ..cards import JOKER, Card
 from ..errors import AmbiguousAction, IllegalAction
 from ..events import Event, Passed, RumCalled, WindowOpened
-from ..masks import mask_of
+from ..fast.listing import meld_actions
+from ..fast.masks import mask_of
 from ..melds import End, layoff_end
-from .plays import doubled_actions, layoff_actions, meld_actions, open_melds
+from .plays import doubled_actions, layoff_actions, open_melds
 from .turn import resolve_play
 from .values import layoff_values
 from .variants import hooks

@@ -30,7 +30,7 @@ from ..actions import Pass, parse_action
 from ..errors import LogError, Rummy500Error, clipped
 from ..events import Event, TakenBack
 from ..line import played_line
-from ..records.log import LogWriter
+from ..records.log_writer import LogWriter
 from ..render.printable import names as printable_names
 from ..rules import Rules
 from ..session import Session

@@ -10,7 +10,7 @@ The check is a replay: each recorded event that carries a player's decision is t
 back into that action (`engine.recorded_action`), the engine resolves it from the state
 so far, and the events it makes must be exactly the lines that follow. In the plain game
 the common moves (a draw, a take, a discard, a meld, a lay-off that nothing follows) are
-checked at a glance instead (`engine.checks`), which accepts exactly what resolving
+checked at a glance instead (`glance`), which accepts exactly what resolving
 accepts and leaves every other line, and every refusal, to it.
 
 A `seat_changed` line must name a seat and a kind of player; a `taken_back` line must
@@ -30,13 +30,13 @@ import msgspec
 
 from ..cards import Card
 from ..engine import new_game, recorded_action, resolve
-from ..engine.checks import plain_rules, plain_run
 from ..errors import LogError, Rummy500Error
 from ..events import META_EVENTS, Event, GameStarted, SeatChanged, SeedRevealed, TakenBack
 from ..line import Line, target_problem, undo_problem
 from ..seats import header_seats_problem, kind_problem
 from ..sides import side_name, side_totals
 from ..state import State, fold
+from .glance import plain_rules, plain_run
 from .log import LogData, line_hash, read_log
 
 
@@ -97,13 +97,16 @@ def _describe(event: Event) -> str:
     return msgspec.json.encode(event).decode()
 
 
-def audit(data: LogData, path: object = "<log>") -> AuditSummary:
+def audit(data: LogData, path: object = "<log>", *, glance: bool = True) -> AuditSummary:
     """Check the events of a parsed log (see the module docstring).
 
     Raises AuditError naming the first line at fault and why. A log that stops in the
     middle of what one move makes (a write cut at a round's end leaves the round_ended
     without the next deal) passes: what is there is right, and the summary's `owed` holds
     the events the rules still owe, which a resumed game writes before play goes on.
+    `glance`: whether the common moves of a plain game may be checked at a glance
+    (`glance.plain_run`); without it, every move is resolved (the definition the glance
+    answers: `fast.paths.FAST_PATHS`).
     """
     events = data.events
     header = events[0]
@@ -139,7 +142,7 @@ def audit(data: LogData, path: object = "<log>") -> AuditSummary:
     index = 3
     total = len(events)
     owed: list[Event] = []
-    plain = plain_rules(header.rules, len(header.players))
+    plain = glance and plain_rules(header.rules, len(header.players))
     while index < total:
         if plain:  # the common moves at a glance; the full check below for the others
             stop = plain_run(state, events, index)

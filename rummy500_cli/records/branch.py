@@ -13,7 +13,8 @@ from .. import __version__
 from ..engine import legal_actions
 from ..events import GameStarted, SeatChanged
 from ..line import played_line
-from .log import LogData, LogWriter, line_hash
+from .log import LogData, line_hash
+from .log_writer import LogWriter
 from .replay import Replay
 
 

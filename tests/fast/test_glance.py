@@ -1,4 +1,4 @@
-"""The audit's glance at the common moves (`engine.checks`) against its full check.
+"""The audit's glance at the common moves (`records.glance`) against its full check.
 
 `verify` checks most moves of a plain game at a glance and leaves the rest, and every
 refusal, to the full check (each move read back into an action and resolved). The two
@@ -24,9 +24,7 @@ from test_properties import RULE_SETS, players_for
 
 from rummy500_cli.actions import Action, LayMeld, LayOff
 from rummy500_cli.deal import stack
-from rummy500_cli.engine import checks as checks_module
 from rummy500_cli.engine import legal_actions, new_game, recorded_action, resolve
-from rummy500_cli.engine.checks import plain_rules, plain_run
 from rummy500_cli.errors import LogError, Rummy500Error
 from rummy500_cli.events import (
     Discarded,
@@ -40,7 +38,9 @@ from rummy500_cli.events import (
     TakenBack,
 )
 from rummy500_cli.records import audit as audit_module
+from rummy500_cli.records import glance as glance_module
 from rummy500_cli.records.audit import audit
+from rummy500_cli.records.glance import plain_rules, plain_run
 from rummy500_cli.records.log import encode_log, parse_log
 from rummy500_cli.rules import make_rules
 from rummy500_cli.selfplay import bot_game
@@ -127,7 +127,7 @@ def same_verdict(data: bytes) -> tuple[object, ...]:
 def glanced(data: bytes) -> tuple[int, int]:
     """How many events of a sound log the glance checked, of how many."""
     counted = [0]
-    real = checks_module.plain_run
+    real = glance_module.plain_run
 
     def counting(state: State, events: list[Event], start: int) -> int:
         stop = real(state, events, start)

@@ -1,5 +1,6 @@
-"""The hand as a bit mask (`masks`) against the plain definitions of sets, runs and
-lay-offs, and the copy-on-write of `State.copy`."""
+"""The hand as a bit mask (`fast.masks`) against the plain definitions of sets, runs and
+lay-offs (those of `melds`, and those written out here), and the copy-on-write of
+`State.copy`."""
 
 from __future__ import annotations
 
@@ -11,10 +12,12 @@ from hypothesis import strategies as st
 from rummy500_cli.actions import LayOff
 from rummy500_cli.cards import CARDS, Card
 from rummy500_cli.engine import legal_actions, play
-from rummy500_cli.engine.plays import meld_layoffs
 from rummy500_cli.errors import IllegalAction
-from rummy500_cli.masks import Table, mask_of, run_through
-from rummy500_cli.melds import hand_index, laid_meld, layoff_end, layoffs_on, runs_in, sets_in
+from rummy500_cli.fast import masks as fast
+from rummy500_cli.fast.listing import meld_layoffs
+from rummy500_cli.fast.masks import Table, mask_of, run_through
+from rummy500_cli.laid_melds import laid_meld
+from rummy500_cli.melds import hand_index, layoff_end, layoffs_on, runs_in, sets_in
 from rummy500_cli.rules import make_rules
 from rummy500_cli.selfplay import bot_game
 from rummy500_cli.state import State
@@ -60,6 +63,7 @@ def plain_runs(hand: list[Card], around: bool, minimum: int) -> set[tuple[Card, 
 def test_sets_and_runs_are_those_of_the_definitions(hand: list[Card], which: int) -> None:
     rules = RULES[which]
     sets = list(sets_in(hand, rules, 1))
+    assert list(fast.sets_in(hand, rules, 1)) == sets  # the fast form: the same, in order
     ranks = [card.rank for card in hand]
     expected = {
         tuple(sorted(group, key=lambda c: c.suit_no))
@@ -69,6 +73,7 @@ def test_sets_and_runs_are_those_of_the_definitions(hand: list[Card], which: int
     }
     assert set(sets) == expected and len(sets) == len(expected)
     runs = [cards for _start, cards in runs_in(hand, rules)]
+    assert list(fast.runs_in(hand, rules)) == list(runs_in(hand, rules))
     assert set(runs) == plain_runs(hand, rules.around_the_corner, rules.min_new_run)
     assert len(runs) == len(set(runs))
     for card in hand:  # a run through each card, by the masks, as by the runs found
@@ -92,6 +97,7 @@ def test_lay_offs_and_the_table_mask_agree_with_layoff_end(
     table = Table(melds, rules, 1)
     for meld in melds:
         found = layoffs_on(meld, hand, hand_index(hand), rules, 1)
+        assert fast.layoffs_on(meld, hand, hand_index(hand), rules, 1) == found
         for cards, end in found:  # each listed lay-off is one layoff_end accepts
             assert layoff_end(meld, cards, rules, 1, end) == end
         singles = set()
@@ -112,7 +118,7 @@ def test_lay_offs_and_the_table_mask_agree_with_layoff_end(
 def test_kept_lay_off_actions_are_those_of_the_definition(
     hand: list[Card], data: st.DataObject
 ) -> None:
-    """`engine.plays.meld_layoffs` keeps the actions of each shape of meld and cards held
+    """`fast.listing.meld_layoffs` keeps the actions of each shape of meld and cards held
     (for every rule set in one table): in the same order, they are `melds.layoffs_on`,
     on runs and on sets, whichever rules were asked for before."""
     mask = mask_of(hand)

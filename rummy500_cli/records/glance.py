@@ -1,4 +1,4 @@
-"""The common moves of a log, checked at a glance, for the audit (`records.audit`).
+"""The common moves of a log, checked at a glance, for the audit (`audit`) beside it.
 
 The audit's full check of a move reads the event back into an action, resolves it, and
 compares what the rules make with the lines that follow. In the plain game (one deck,
@@ -8,7 +8,12 @@ draw, a pile take, a discard, a meld or a lay-off that nothing follows; for thos
 rules make of the move it records, and anything else (a going out, a stock-out, a
 refused move, a card written in another form) it leaves to the full check. It accepts
 only what the full check accepts, and says nothing itself: the full check words every
-refusal (tests/test_checks.py holds the two to the same verdicts).
+refusal (tests/fast/test_glance.py holds the two to the same verdicts, and
+`fast.paths.FAST_PATHS` pairs `plain_run` with the full check).
+
+It asks the state through the fold's steps for the common moves, given the cards it
+read (`fold_steps`: the state's one fast entry), and takes back a take it folded too
+early by `_unfold_take`, its own inverse of `fold_take`.
 """
 
 from __future__ import annotations
@@ -20,14 +25,15 @@ from typing import TYPE_CHECKING, Any
 from msgspec import UNSET
 
 from ..cards import CARDS, JOKER, Card
+from ..engine.hands import has
+from ..engine.values import layoff_of, new_meld
+from ..engine.variants import hooks_of
 from ..errors import Rummy500Error
 from ..events import Discarded, Event, LaidOff, Melded, PileTaken, StockDrawn
-from ..masks import mask_of
+from ..fast.masks import mask_of
+from ..fast.uses import has_use
+from ..fold_steps import fold_discard, fold_lay_off, fold_meld, fold_stock_drawn, fold_take
 from ..rules import IDLE_ROTATIONS, Rules
-from .hands import has
-from .uses import has_use
-from .values import layoff_of, new_meld
-from .variants import hooks_of
 
 if TYPE_CHECKING:
     from ..state import State
@@ -64,8 +70,8 @@ def plain_run(state: State, events: Sequence[Event], start: int) -> int:
     check (len(events) when none).
 
     An event is what the rules make when each field is: they are compared one by one
-    (the fields of each kind are pinned by tests/test_checks.py). Each one that is is
-    folded by the state's step for it, with the cards read to check it (`State.fold_take`
+    (the fields of each kind are pinned by tests/fast/test_glance.py). Each one that is is
+    folded by the state's step for it, with the cards read to check it (`fold_steps.fold_take`
     and the others)."""
     rules = state.rules
     draws = rules.stock_draw
@@ -111,7 +117,7 @@ def plain_run(state: State, events: Sequence[Event], start: int) -> int:
                     at = hand.index(card)  # (the fold takes it from there)
                 except ValueError:  # not in the hand
                     break
-                state.fold_discard(event, card, at)
+                fold_discard(state, event, card, at)
             elif kind is drawn_from_stock:  # RULES 4.1, 6b.10
                 stock = state.stock
                 if event.seat != seat or state.phase != "draw" or not stock:
@@ -121,11 +127,11 @@ def plain_run(state: State, events: Sequence[Event], start: int) -> int:
                     top = stock[-1]
                     if len(drawn) != 1 or drawn[0] != top.ascii:
                         break
-                    state.fold_stock_drawn(event, top)
+                    fold_stock_drawn(state, event, top)
                 else:
                     if event.cards != tuple(map(_ASCII, stock[-min(draws, len(stock)) :][::-1])):
                         break
-                    state.fold_stock_drawn(event)
+                    fold_stock_drawn(state, event)
             elif kind is taken_from_pile:  # RULES 4.1: the chosen card must have a use at once
                 pile = state.pile
                 depth = event.depth
@@ -148,7 +154,7 @@ def plain_run(state: State, events: Sequence[Event], start: int) -> int:
                     if bounded:
                         break
                     unproven = index  # its use is looked for only if need be (below)
-                state.fold_take(event, taken)
+                fold_take(state, event, taken)
             elif kind is melded:  # RULES 3, 4.2
                 if (
                     event.seat != seat
@@ -170,7 +176,7 @@ def plain_run(state: State, events: Sequence[Event], start: int) -> int:
                     or event.meld != len(state.melds) + 1
                 ):
                     break
-                state.fold_meld(event, cards)
+                fold_meld(state, event, cards)
             elif kind is laid_off:  # RULES 4.2
                 melds = state.melds
                 number = event.meld
@@ -192,7 +198,7 @@ def plain_run(state: State, events: Sequence[Event], start: int) -> int:
                     break
                 if event.cards != texts or event.values != values or event.end != end:
                     break
-                state.fold_lay_off(event, cards)
+                fold_lay_off(state, event, cards)
             else:
                 break
         else:
@@ -201,7 +207,7 @@ def plain_run(state: State, events: Sequence[Event], start: int) -> int:
             take = events[unproven]
             assert isinstance(take, PileTaken)
             if not _used(state, take):
-                state.unfold_take(take)
+                _unfold_take(state, take)
                 index = unproven
     finally:  # the fold steps leave counting the events to their caller
         state.applied += index - start
@@ -211,12 +217,23 @@ def plain_run(state: State, events: Sequence[Event], start: int) -> int:
 def _used(state: State, take: PileTaken) -> bool:
     """Whether the chosen card of a take just folded could go on the table at once
     (`uses.has_use`). The look is the same as before the fold: the cards taken are the
-    last of the hand (`State.fold_take`), the hand then was the rest, and the table has
+    last of the hand (`fold_steps.fold_take`), the hand then was the rest, and the table has
     not changed."""
     hand = state.hands[take.seat]
     taken = hand[-take.depth :]
     # (no joker: the deck holds none, nor may a stacked one)
     return has_use(state, taken[0], mask_of(hand), hand[: -take.depth], taken)
+
+
+def _unfold_take(state: State, take: PileTaken) -> None:
+    """Undo `fold_steps.fold_take` of a take of cards to use (not kept, no split): the
+    glance folds a take before it knows whether the chosen card has a use, and takes
+    back one that has none."""
+    hand = state.hands[take.seat]
+    state.pile.extend(hand[-take.depth :])  # (the take put them last in the hand)
+    del hand[-take.depth :]
+    state.pending = None
+    state.phase = "draw"
 
 
 def _played(state: State, hand: list[Card], texts: tuple[str, ...]) -> list[Card] | None:

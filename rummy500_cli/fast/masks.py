@@ -10,20 +10,25 @@ table's (`Table`). The second copy of a card (two decks) and jokers are not in a
 `jokers`).
 
 Everything here answers what the plain definitions in `melds` answer, in the same order
-(a listing's order is part of what a seeded bot plays, so part of every log).
+(a listing's order is part of what a seeded bot plays, so part of every log): `sets_in`,
+`runs_in` and `layoffs_on` here are the fast forms of `melds`' definitions of those
+names, and `takes` and `run_through` answer questions `melds.layoff_end` and
+`melds.runs_in` answer slowly (each pair in `fast.paths.FAST_PATHS`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from itertools import combinations, product
 from typing import TYPE_CHECKING
 
-from .cards import CARDS, Card
+from ..cards import CARDS, Card
+from ..melds import hand_index, rank_at, sets_with_twins
 
 if TYPE_CHECKING:
-    from .melds import End, Meld
-    from .rules import Rules
+    from ..laid_melds import Meld
+    from ..melds import End
+    from ..rules import Rules
 
 LANE = 16
 """Bits of each suit's lane in a mask: ranks 1-13 at bits 1-13 of the lane."""
@@ -52,12 +57,6 @@ def suits_of(mask: int, rank: int) -> int:
     """The suits a mask holds of one rank: bit s for suit s."""
     spread = mask >> rank & SPREAD
     return (spread | spread >> 15 | spread >> 30 | spread >> 45) & 15
-
-
-def rank_at(position: int) -> int:
-    """The rank at a run position (position 14 is the Ace played high; around the corner
-    positions wrap, K-A-2 being 13, 14, 15)."""
-    return (position - 1) % 13 + 1
 
 
 def from_ranks(held: dict[int, set[int]]) -> int:
@@ -355,3 +354,38 @@ def layoffs_onto(
         found.append((block, "high"))
         position += 1
     return found
+
+
+# --- The listings of `melds`, fast ------------------------------------------------------
+# These run at every step of every bot game.
+
+
+def sets_in(hand: Sequence[Card], rules: Rules, decks: int) -> Iterator[tuple[Card, ...]]:
+    """`melds.sets_in`, by the hand's mask."""
+    if rules.set_duplicate_suits:
+        yield from sets_with_twins(hand, 4 * decks)
+        return
+    mask = mask_of(hand)
+    for rank in set_ranks(mask, hand):
+        yield from sets_of_rank(mask, rank)
+
+
+def runs_in(
+    hand: Sequence[Card], rules: Rules, index: dict[int, set[int]] | None = None
+) -> Iterator[tuple[int, tuple[Card, ...]]]:
+    """`melds.runs_in`, from tables of each suit's ranks as a mask (`suit_runs`)."""
+    minimum = rules.min_new_run
+    for suit, ranks in (hand_index(hand) if index is None else index).items():
+        if len(ranks) >= minimum:
+            yield from suit_runs(suit, sum(1 << rank for rank in ranks), rules)
+
+
+def layoffs_on(
+    meld: Meld,
+    hand: Sequence[Card],
+    hand_ranks: dict[int, set[int]],
+    rules: Rules,
+    decks: int,
+) -> list[tuple[tuple[Card, ...], End | None]]:
+    """`melds.layoffs_on`, by the hand's mask (`layoffs_onto`)."""
+    return layoffs_onto(meld, hand, from_ranks(hand_ranks), rules, decks)
