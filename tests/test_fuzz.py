@@ -605,7 +605,10 @@ def _commands() -> dict[str, object]:
 
 
 COMMAND_OBJECTS = _commands()
-SMALL = {"--games", "--think", "--jobs", "--pace", "--target", "--bot-timeout"}
+SMALL = {
+    "--games", "--think", "--jobs", "--pace", "--target", "--bot-timeout",
+    "--lifetime", "--seat-wait", "--hello-timeout", "--delay",
+}  # fmt: skip
 """Options that size the work: random values stay small or invalid (a million games is
 a fair request, not a hang)."""
 
@@ -684,6 +687,9 @@ def baseline(command: str, folder: Path, number: int) -> list[str]:
         "export": ["export", log],
         "simulate": ["simulate", "--games", "1", "--think", "1"],
         "simulate merge": ["simulate", "merge", str(folder / "summary.json")],
+        # servers stop by themselves (a drawn --lifetime stays small or invalid too)
+        "serve": ["serve", "--port", "0", "--lifetime", "1"],
+        "host": ["host", "--port", "0", "--lifetime", "2", "--seed", "1"],
     }.get(command, [command])
 
 

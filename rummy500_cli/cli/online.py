@@ -63,6 +63,7 @@ SERVER_PARAMS = [
         default="127.0.0.1",
         show_default=True,
         metavar="ADDRESS",
+        callback=lambda ctx, param, value: _check_bind(value),
         help="The address to listen on (loopback: only this machine can join).",
     ),
     click.Option(
@@ -154,6 +155,27 @@ def _open_table(params: dict[str, Any], prefs):
 def _table_command() -> click.Command:
     """The options of one table of `serve --table`: play's and the table's."""
     return click.Command("--table", params=[*GAME_PARAMS, *TABLE_PARAMS])
+
+
+def _check_bind(value: str) -> str:
+    """An address to listen on, named: an empty one would listen on every interface
+    unasked (0.0.0.0 or :: says so), and text that is no host name is refused."""
+    from ..errors import quoted
+    from .options import plain_text_problem
+
+    text = value.strip()
+    if not text:
+        raise click.BadParameter(
+            "give an address: 127.0.0.1 (this machine only), or 0.0.0.0 or :: for every "
+            "interface",
+            param_hint="--bind",
+        )
+    if plain_text_problem(text, 255) or any(ch.isspace() for ch in text):
+        raise click.BadParameter(
+            f"{quoted(value, 40)} is not an address, e.g. 127.0.0.1 or 0.0.0.0",
+            param_hint="--bind",
+        )
+    return text
 
 
 def _advertised(bind: str, advertise: str | None) -> str:

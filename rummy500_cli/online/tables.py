@@ -437,6 +437,8 @@ class Table:
         seat = self._own_seat(client, message)
         if self.meta.game is None:
             raise WireError("the cards are dealt: a contribution comes before the deal")
+        # (the message is JSON from a client: check_contribution refuses what is not a
+        # string of 64 hex digits, whatever its type, so it may be handed anything)
         value = check_contribution(message.get("contribution"))  # type: ignore[arg-type]
         given = self.meta.contributions
         given.extend([""] * (self.n - len(given)))
