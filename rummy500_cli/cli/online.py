@@ -166,8 +166,7 @@ def _check_bind(value: str) -> str:
     text = value.strip()
     if not text:
         raise click.BadParameter(
-            "give an address: 127.0.0.1 (this machine only), or 0.0.0.0 or :: for every "
-            "interface",
+            "give an address: 127.0.0.1 (this machine only), or 0.0.0.0 or :: for every interface",
             param_hint="--bind",
         )
     if plain_text_problem(text, 255) or any(ch.isspace() for ch in text):
