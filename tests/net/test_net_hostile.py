@@ -90,19 +90,30 @@ def test_garbage_and_near_valid_lines_each_get_a_one_line_error(server):
     _responsive(server)
 
 
-def test_a_flood_of_lines_is_answered_and_slows_no_one(server):
+def _flood(server, lines: int) -> None:
+    """`lines` nonsense lines from a seated client: each gets its error, in order, and
+    another client is answered in the middle of the flood and after it."""
     a, _b, _ = _seated(server)
-    flood = b'{"type": "nonsense"}\n' * 20_000
+    flood = b'{"type": "nonsense"}\n' * lines
     a.sock.setblocking(True)
     a.sock.sendall(flood[: len(flood) // 2])
     _responsive(server)
     a.sock.sendall(flood[len(flood) // 2 :])
     errors = 0
-    while errors < 20_000:
+    while errors < lines:
         message = a.recv(20)
         assert message is not None
         errors += message["type"] == "error"
     _responsive(server)
+
+
+def test_a_flood_of_lines_is_answered_and_slows_no_one(server):
+    _flood(server, 20_000)
+
+
+@pytest.mark.soak
+def test_soak_a_flood_of_100000_lines(server):
+    _flood(server, 100_000)
 
 
 def test_half_a_line_then_silence_is_closed_after_the_hello_timeout(server):
