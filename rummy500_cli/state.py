@@ -38,12 +38,12 @@ from .events import (
     UpcardChosen,
     WindowOpened,
 )
-from .gambit import Gambit
-from .jokers import faces_of
 from .masks import Table
 from .melds import Meld, laid_meld
 from .rules import IDLE_ROTATIONS, Rules
 from .variants import variant_of
+from .variants.dealers_gambit import DealersJoker
+from .variants.jokers import faces_of
 
 Phase = Literal["start", "power", "upcard", "draw", "play", "window", "between", "over"]
 CARD = BY_TEXT
@@ -158,9 +158,9 @@ class State:
         self.wanted: Table | None = None
         """The `masks.Table` of the melds, once asked for (see `table`), until a meld is
         laid or grows (a log's fold lays many between two questions)."""
-        self.gambit: Gambit | None = None
+        self.gambit: DealersJoker | None = None
         """RULES 8 (dealers_gambit): the dealer's joker this round (see `gambit`)."""
-        self.step = self.rules.step
+        self.step = variant_of(self.rules).step
         """The way play turns: 1 clockwise (to the left), -1 counter-clockwise (RULES 8,
         dealers_gambit)."""
 
@@ -303,7 +303,7 @@ class State:
         self.to_move = (event.dealer + self.step) % self.n
         self.phase = "upcard" if event.upcard is None else "draw"
         if variant_of(self.rules).dealers_joker:  # RULES 8: the dealer names a power
-            self.gambit = Gambit()
+            self.gambit = DealersJoker()
             self.to_move = event.dealer
             self.phase = "power"
 

@@ -22,9 +22,9 @@ from rummy500_cli.render.narrate import Narrator
 from rummy500_cli.render.rules_text import rules_text
 from rummy500_cli.render.style import PLAIN, Style
 from rummy500_cli.render.table import table_view
-from rummy500_cli.rules import make_rules
 from rummy500_cli.selfplay import bot_game
 from rummy500_cli.state import State
+from rummy500_cli.variants import make_rules
 from rummy500_cli.view import view
 
 OTHER = "3S 4D 6S 8C 10D QS"

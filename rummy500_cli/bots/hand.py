@@ -16,8 +16,8 @@ from ..cards import Card
 from ..engine import layoff_values, meld_values
 from ..masks import Table, layoffs_onto, mask_of, takes
 from ..melds import End, Meld, runs_in, sets_in
-from ..persian import joker_layoffs_on, joker_sets_in, plays_jokers
 from ..rules import Rules
+from ..variants.persian import joker_layoffs_on, joker_sets_in, plays_jokers
 
 SEARCH_BUDGET = 600
 """Search nodes per plan: past it the best plan found so far is used."""

@@ -87,7 +87,8 @@ def default_players(variant: str | None, fallback: int) -> int:
 def rules_from(variant: str | None, rule: tuple[str, ...], target: int | None, players: int):
     """Build and check the Rules, or raise click.BadParameter with the reason."""
     from ..errors import RulesError
-    from ..rules import make_rules, parse_rule_options
+    from ..rules import parse_rule_options
+    from ..variants import check_rules, make_rules
 
     for item in (variant or "", *rule):
         problem = plain_text_problem(item)
@@ -100,7 +101,7 @@ def rules_from(variant: str | None, rule: tuple[str, ...], target: int | None, p
         preset = variant if variant in (None, "standard", "wikipedia") else None
         other = None if variant in (None, "standard", "wikipedia") else variant
         chosen = make_rules(options, preset=preset, variant=other)
-        chosen.check(players)
+        check_rules(chosen, players)
     except RulesError as error:
         raise click.BadParameter(str(error), param_hint="--rule/--variant") from None
     return chosen

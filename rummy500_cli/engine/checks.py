@@ -22,12 +22,12 @@ from msgspec import UNSET
 from ..cards import CARDS, JOKER, Card
 from ..errors import Rummy500Error
 from ..events import Discarded, Event, LaidOff, Melded, PileTaken, StockDrawn
+from ..holding import has
 from ..masks import mask_of
 from ..rules import IDLE_ROTATIONS, Rules
-from .hands import has
+from ..variants import variant_of
 from .uses import has_use
 from .values import layoff_of, new_meld
-from .variants import hooks_of
 
 if TYPE_CHECKING:
     from ..state import State
@@ -47,7 +47,7 @@ def plain_rules(rules: Rules, players: int) -> bool:
     partnership, whose sides change only the scoring, RULES 8), no rule that bounds a
     play (first_meld_min, set_duplicate_suits) and no windows (RULES 7)."""
     return (
-        hooks_of(rules).plain_moves
+        variant_of(rules).plain_moves
         and rules.jokers_per_deck == 0
         and rules.deck_count(players) == 1
         and not rules.first_meld_min

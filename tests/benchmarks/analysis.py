@@ -123,8 +123,8 @@ MIXES = (
 
 
 def mixed_games(count: int) -> list[list]:
-    from rummy500_cli.rules import make_rules
     from rummy500_cli.selfplay import bot_game
+    from rummy500_cli.variants import make_rules
 
     games = []
     for number in range(count):

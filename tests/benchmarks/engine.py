@@ -28,8 +28,8 @@ from rummy500_cli.bots import RandomBot
 from rummy500_cli.engine import legal_actions, new_game, play
 from rummy500_cli.events import RoundEnded
 from rummy500_cli.records.log import Entry, load_state, parse_log
-from rummy500_cli.rules import make_rules
 from rummy500_cli.state import fold
+from rummy500_cli.variants import make_rules
 
 
 def play_speed(

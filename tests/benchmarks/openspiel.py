@@ -22,8 +22,8 @@ from common import spread
 
 from rummy500_cli.bots import RandomBot
 from rummy500_cli.engine import legal_actions, new_game, play
-from rummy500_cli.rules import make_rules
 from rummy500_cli.state import fold
+from rummy500_cli.variants import make_rules
 
 
 def rummy500_unit(unit: int, games: int) -> tuple[float, int]:

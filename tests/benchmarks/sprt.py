@@ -41,9 +41,9 @@ from typing import Any
 
 from rummy500_cli.bots import BOTS
 from rummy500_cli.engine import new_game, resolve
-from rummy500_cli.rules import make_rules
 from rummy500_cli.selfplay import wilson
 from rummy500_cli.state import fold
+from rummy500_cli.variants import make_rules
 
 
 @dataclass(frozen=True)

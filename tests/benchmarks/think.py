@@ -16,8 +16,8 @@ import os
 import statistics
 import time
 
-from rummy500_cli.rules import make_rules
 from rummy500_cli.selfplay import bot_game
+from rummy500_cli.variants import make_rules
 
 
 def times(think: int, players: int, games: int, seed: str) -> list[float]:

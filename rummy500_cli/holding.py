@@ -6,13 +6,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..actions import Action
-from ..cards import BY_TEXT, Card, format_cards, sort_key
-from ..errors import IllegalAction
-from ..melds import Meld, laid_meld, rank_at
+from .actions import Action
+from .cards import BY_TEXT, Card, format_cards, sort_key
+from .errors import IllegalAction
+from .melds import Meld, laid_meld, rank_at
 
 if TYPE_CHECKING:
-    from ..state import State
+    from .state import State
 
 
 def card_of(text: str) -> Card:
