@@ -159,7 +159,7 @@ class State:
         """The `masks.Table` of the melds, once asked for (see `table`), until a meld is
         laid or grows (a log's fold lays many between two questions)."""
         self.gambit: DealersJoker | None = None
-        """RULES 8 (dealers_gambit): the dealer's joker this round (see `gambit`)."""
+        """RULES 8 (dealers_gambit): the dealer's joker this round."""
         self.step = variant_of(self.rules).step
         """The way play turns: 1 clockwise (to the left), -1 counter-clockwise (RULES 8,
         dealers_gambit)."""

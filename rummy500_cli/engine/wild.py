@@ -1,6 +1,7 @@
 """Plays with wild jokers (RULES 8: the jokers variant, and the dealer's joker with the
 power wild): every such play a hand allows, what each scores, and its event. Reading one
-play and listing them is `jokers`' work; the jokers' decisions are written there."""
+play is `variants.jokers`' work, listing them `variants.joker_plays`'; the jokers'
+decisions are written in `variants.jokers`."""
 
 from __future__ import annotations
 
