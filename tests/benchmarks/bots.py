@@ -169,7 +169,11 @@ def expert_times(args: argparse.Namespace) -> None:
     `simulate` times them): heads-up games against strong, then four-player games of one
     of each level, the seats rotating."""
     from rummy500_cli.selfplay import bot_game
-    from rummy500_cli.variants import make_rules
+
+    try:
+        from rummy500_cli.variants import make_rules
+    except ImportError:  # a checkout before issue 26's variant wing (alternate.py, engine_pairs.py)
+        from rummy500_cli.rules import make_rules
 
     lineups = (["expert", "strong"], ["random", "greedy", "strong", "expert"])
     for lineup in lineups:
