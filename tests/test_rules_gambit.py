@@ -1,6 +1,7 @@
 """RULES 8, dealer's gambit (`--variant dealers_gambit`), pinned by stacked deals: the
 dealer's joker and its three powers, blocking, the deal turning right, jokers worth 0 in
-the hand. The decisions taken where the source is silent are in rummy500_cli/gambit.py.
+the hand. The decisions taken where the source is silent are in
+rummy500_cli/variants/dealers_gambit.py.
 
 Two players: seat 1 deals (so seat 0 plays first, as in every stacked scenario) and
 names the power as the round's first move."""

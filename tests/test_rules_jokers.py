@@ -1,7 +1,7 @@
 """RULES 8, the jokers variant (`--variant jokers`), pinned by stacked deals: a joker is
 wild for any card, even one already in another meld, scores 15, and at the end of a run
 the player names the card it stands for. The decisions taken where RULES 8 is silent are
-in rummy500_cli/jokers.py."""
+in rummy500_cli/variants/jokers.py."""
 
 from __future__ import annotations
 
