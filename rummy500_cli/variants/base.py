@@ -64,8 +64,9 @@ class Variant:
     # --- Facts ------------------------------------------------------------------------
 
     name: ClassVar[str] = "none"
-    title: ClassVar[str] = "the standard game"
-    """The variant in words, for a header or a list (RULES 8)."""
+    title: ClassVar[str] = ""
+    """The variant in words, for the table's header line (RULES 8); the standard game
+    has none."""
     aliases: ClassVar[tuple[str, ...]] = ()
     """Other `--variant` words for this variant."""
     options: ClassVar[dict[str, object]] = {}
@@ -163,7 +164,7 @@ class Variant:
     def header_words(self, state: State, names: Sequence[str]) -> str:
         """The variant in the table's header line ("" in the standard game); `names` are
         the players' names as the screen may show them."""
-        return "" if self.name == Variant.name else f" · {self.name}"
+        return f" · {self.title}" if self.title else ""
 
     def players_paragraph(self, rules: Rules) -> list[str]:
         """The opening lines of `rummy500 rules` where the variant sets who plays and with

@@ -167,3 +167,26 @@ def test_the_flags_agree_with_the_moves_of_real_games(variant: Variant) -> None:
     # and the flags are not set for nothing: the games of the variant use what they guard
     assert seen["power"] == variant.has_power
     assert seen["joker"] == variant.joker_plays
+
+
+def test_the_presenters_ask_the_variant_for_its_words() -> None:
+    """The table's header and the rules text take the variant's words from the object
+    (no test of its name in render/ or cli/)."""
+    from rummy500_cli.engine import new_game
+    from rummy500_cli.render.table import variant_words
+    from rummy500_cli.state import fold
+
+    expected = {
+        "none": "",
+        "jokers": " · jokers (2 wild)",
+        "partnership": " · partnership",
+        "persian": " · persian",
+        "dealers_gambit": " · dealer's gambit, P2's joker: power not named yet",
+    }
+    for name, variant in VARIANTS.items():
+        options = dict(variant.options)
+        if name == "jokers":
+            options["jokers_per_deck"] = 2
+        players = variant.players or 3
+        state = fold(new_game([f"P{i}" for i in range(players)], make_rules(options), 1))
+        assert variant_words(state) == expected[name]
