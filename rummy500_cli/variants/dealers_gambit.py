@@ -53,8 +53,6 @@ from .base import Legal, Resolve, Variant
 if TYPE_CHECKING:
     from ..state import State
 
-__all__ = ["POWERS", "DealersGambit", "DealersJoker", "Power"]
-
 
 class DealersJoker:
     """The dealer's joker in the round: its power, whether it is ready, used or blocked,
