@@ -15,7 +15,6 @@ import msgspec
 
 from .cards import Card, NotACard, format_cards
 from .errors import ParseError
-from .gambit import POWERS
 from .laid_melds import parse_meld_id
 from .numbers import whole_number
 
@@ -166,10 +165,15 @@ class CallRum(Action, frozen=True, tag="rum"):
         return f"rum{where}{extra}"
 
 
+Power = Literal["wild", "double", "split"]
+POWERS: tuple[Power, ...] = ("wild", "double", "split")
+"""The powers the dealer may name for the dealer's joker (RULES 8, dealers_gambit)."""
+
+
 class NamePower(Action, frozen=True, tag="power"):
     """RULES 8 (dealers_gambit): the dealer names the power of the dealer's joker."""
 
-    power: Literal["wild", "double", "split"]
+    power: Power
 
     def text(self, ascii: bool = True) -> str:
         return f"power {self.power}"

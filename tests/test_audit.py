@@ -17,8 +17,8 @@ from rummy500_cli.engine import new_game, play
 from rummy500_cli.errors import LogError
 from rummy500_cli.records.audit import AuditError, audit
 from rummy500_cli.records.log import encode_log, parse_log
-from rummy500_cli.rules import make_rules
 from rummy500_cli.state import fold
+from rummy500_cli.variants import make_rules
 
 SAMPLE = Path(__file__).resolve().parent.parent / "replays" / "two-players.jsonl"
 

@@ -16,7 +16,7 @@ from rummy500_cli.cli.main import main
 from rummy500_cli.events import LaidOff
 from rummy500_cli.records.log import read_log
 from rummy500_cli.render.command_help import DETAIL, detail
-from rummy500_cli.rules import make_rules
+from rummy500_cli.variants import make_rules
 
 
 def rummy(*args: object, input: str = ""):

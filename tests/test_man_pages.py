@@ -39,7 +39,8 @@ from rummy500_cli.cards import Card
 from rummy500_cli.cli.commands import META, META_ALIASES
 from rummy500_cli.cli.main import main
 from rummy500_cli.render.manpage import NBSP, unescape
-from rummy500_cli.rules import PRESETS, STANDARD, VARIANTS, Rules, format_value
+from rummy500_cli.rules import PRESETS, STANDARD, Rules, format_value
+from rummy500_cli.variants import BUNDLES as VARIANTS
 from rummy500_cli.view import MeldView, View
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -1,7 +1,7 @@
 """RULES 8, the jokers variant (`--variant jokers`), pinned by stacked deals: a joker is
 wild for any card, even one already in another meld, scores 15, and at the end of a run
 the player names the card it stands for. The decisions taken where RULES 8 is silent are
-in rummy500_cli/jokers.py."""
+in rummy500_cli/variants/jokers.py."""
 
 from __future__ import annotations
 
@@ -22,9 +22,9 @@ from rummy500_cli.render.narrate import Narrator
 from rummy500_cli.render.rules_text import rules_text
 from rummy500_cli.render.style import PLAIN, Style
 from rummy500_cli.render.table import table_view
-from rummy500_cli.rules import make_rules
 from rummy500_cli.selfplay import bot_game
 from rummy500_cli.state import State
+from rummy500_cli.variants import make_rules
 from rummy500_cli.view import view
 
 OTHER = "3S 4D 6S 8C 10D QS"

@@ -18,7 +18,7 @@ from rummy500_cli.events import (
     StockDrawn,
 )
 from rummy500_cli.render.rules_text import rules_text
-from rummy500_cli.rules import make_rules
+from rummy500_cli.variants import make_rules
 
 OTHER = "3C 4D 6S 8S 10D QS"
 """Seat 1's hand where it plays no part."""

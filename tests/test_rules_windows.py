@@ -21,8 +21,8 @@ from rummy500_cli.events import (
 )
 from rummy500_cli.records.audit import audit
 from rummy500_cli.records.log import encode_log, parse_log
-from rummy500_cli.rules import make_rules
 from rummy500_cli.selfplay import bot_game
+from rummy500_cli.variants import make_rules
 
 # --- rum_call ----------------------------------------------------------------------------
 

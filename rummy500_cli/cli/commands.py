@@ -55,8 +55,9 @@ from ..render.table import (
 )
 from ..render.words import close_word
 from ..session import Session
-from ..sides import partnered
 from ..state import State
+from ..variants import variant_of
+from ..variants.partnership import partnered
 
 META = {
     "hint": "hint [--why]: a suggested move and why; --why: what the expert believes of the other hands",
@@ -501,5 +502,5 @@ def _in_game(word: str, rules) -> bool:
     if word == "pass":
         return rules.rum_call or rules.out_of_turn or rules.opponents_hand
     if word in ("power", "block"):
-        return rules.variant == "dealers_gambit"
+        return variant_of(rules).has_power  # RULES 8: the dealer's joker
     return True

@@ -87,6 +87,8 @@ async def serve_ssh(server: Server, bind: str, port: int, play_seat: Callable[[s
         def connection_made(self, conn: Any) -> None:
             self.peer = str((conn.get_extra_info("peername") or ("?",))[0])
 
+        # asyncssh declares begin_auth as answering a bool or an awaitable of one; this
+        # override is a coroutine, which asyncssh awaits
         async def begin_auth(self, username: str) -> bool:  # type: ignore[override]
             found = server.ssh_admit(username)
             if found is None:  # counted against the address, and slowed down

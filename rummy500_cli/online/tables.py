@@ -437,6 +437,7 @@ class Table:
         seat = self._own_seat(client, message)
         if self.meta.game is None:
             raise WireError("the cards are dealt: a contribution comes before the deal")
+        # a client's field may be anything: check_contribution refuses what is not text
         value = check_contribution(message.get("contribution"))  # type: ignore[arg-type]
         given = self.meta.contributions
         given.extend([""] * (self.n - len(given)))

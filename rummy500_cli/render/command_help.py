@@ -8,6 +8,7 @@ for the others); these paragraphs are the detail behind each line.
 from __future__ import annotations
 
 from ..rules import Rules
+from ..variants import variant_of
 
 DETAIL: dict[str, str] = {
     "draw": (
@@ -113,6 +114,6 @@ def detail(word: str, rules: Rules) -> str:
             ". A joker is jk; jk=7h names the card it stands for where it could be two "
             "(the end of a run): meld 5h 6h jk=7h"
         )
-        if rules.variant == "dealers_gambit":
+        if variant_of(rules).has_power:  # RULES 8: the dealer's joker
             text += "; double after the cards lays the dealer's joker on the meld (power double)"
     return text

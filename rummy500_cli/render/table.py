@@ -8,9 +8,9 @@ from dataclasses import dataclass
 
 from ..cards import Card, rank_sort_key, sort_key
 from ..events import Discarded, Event, LaidOff, Melded, PileTaken, RoundDealt, RumCalled, StockDrawn
-from ..sides import partner_of, partnered, side_name, side_totals
 from ..state import State
 from ..variants import variant_of
+from ..variants.partnership import partner_of, partnered, side_name, side_totals
 from .layout import pack, width_of
 from .printable import names
 from .style import Style
@@ -75,15 +75,7 @@ def scoreline(state: State, kinds: Sequence[str] = (), width: int | None = None)
 
 def variant_words(state: State) -> str:
     """The variant of RULES 8 in play, for the header line ("" in the standard game)."""
-    rules = state.rules
-    if rules.variant == "none":
-        return ""
-    if rules.variant == "jokers":
-        count = rules.jokers_per_deck * state.decks
-        return f" · jokers ({count} wild)"
-    if rules.variant == "dealers_gambit" and state.gambit is not None:
-        return f" · dealer's gambit, {state.gambit.describe(names(state.players)[state.dealer])}"
-    return f" · {rules.variant}"
+    return variant_of(state.rules).header_words(state, names(state.players))
 
 
 def sides_line(state: State) -> str:

@@ -24,9 +24,9 @@ from rummy500_cli.engine import new_game, play
 from rummy500_cli.judge import Decision, judge_decisions, judged_hint
 from rummy500_cli.records.log import encode_log
 from rummy500_cli.records.sidecar import read_sidecar
-from rummy500_cli.rules import make_rules
 from rummy500_cli.selfplay import bot_game
 from rummy500_cli.state import fold
+from rummy500_cli.variants import make_rules
 
 BAD = {
     3: "draw",  # turn 1: the upcard K♠ makes three Kings (30 points) at once
