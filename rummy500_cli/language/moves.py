@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ..actions import Action, CallRum, ChooseUpcard, Discard, DrawStock, Pass, TakePile
+from ..actions import AnyAction, CallRum, ChooseUpcard, Discard, DrawStock, Pass, TakePile
 from ..cards import Card, rank_sort_key, sort_key
 from ..melds import parse_meld_id
 from ..numbers import whole_number
@@ -17,10 +17,10 @@ if TYPE_CHECKING:
     from ..state import State
 
 
-def _alone(word: str, make: Callable[[], Action]) -> Parser:
+def _alone(word: str, make: Callable[[], AnyAction]) -> Parser:
     """The parser of a move of one word (draw, pass)."""
 
-    def parse(words: list[str], state: State | None) -> Action:
+    def parse(words: list[str], state: State | None) -> AnyAction:
         if words:
             raise Misused(f"{word} takes nothing after it; ")
         return make()

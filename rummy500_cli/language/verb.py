@@ -55,7 +55,7 @@ class Misused(ParseError):
         self.lead = lead
 
 
-Parser = Callable[[list[str], "State | None"], "Action"]
+Parser = Callable[[list[str], "State | None"], "AnyAction"]
 Completer = Callable[[list[str], Asking], list[Candidate]]
 
 
@@ -123,7 +123,7 @@ class Verb:
             return f"{head} ({self.variant}: {self.gloss})"
         return f"{head}, {self.gloss}" if self.gloss else head
 
-    def parse(self, words: list[str], state: State | None) -> Action:
+    def parse(self, words: list[str], state: State | None) -> AnyAction:
         """The Action the words after the verb ask for; ParseError with the usage line."""
         if self.parser is None:
             raise ParseError(f"{self.word} is not a move; usage: {self.line()}")

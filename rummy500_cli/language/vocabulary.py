@@ -94,4 +94,4 @@ class Vocabulary:
         if verb is None or verb.makes is None:
             moves = ", ".join(verb.word for verb in core)
             raise ParseError(f"unknown command {words[0]!r}: the moves are {moves}")
-        return verb.parse(words[1:], state)  # type: ignore[return-value]
+        return verb.parse(words[1:], state)

@@ -17,10 +17,10 @@ from functools import cache
 import pytest
 from helpers import card, cards
 
-from rummy500_cli.actions import CallRum, LayMeld, LayOff, NamePower, TakePile
+from rummy500_cli.actions import AnyAction, CallRum, LayMeld, LayOff, NamePower, TakePile
 from rummy500_cli.engine import legal_actions
 from rummy500_cli.language import VOCABULARY, parse_action
-from rummy500_cli.rules import make_rules
+from rummy500_cli.rules import Rules, make_rules
 from rummy500_cli.selfplay import bot_game
 from rummy500_cli.state import State
 
@@ -65,10 +65,10 @@ MOVES = 400
 """The moves of each game whose legal actions are read back (then the game stops)."""
 
 
-def rules_of(variant: str | None, options: dict[str, object]):
+def rules_of(variant: str | None, options: dict[str, object]) -> Rules:
     options = dict(options)
     preset = options.pop("preset", None)
-    return make_rules(options, preset=preset, variant=variant)  # type: ignore[arg-type]
+    return make_rules(options, preset=None if preset is None else str(preset), variant=variant)
 
 
 def name(entry: tuple[str | None, dict[str, object]]) -> str:
@@ -80,9 +80,9 @@ class Enough(Exception):
     """The game has been read far enough."""
 
 
-def forms(action: object) -> set[str]:
+def forms(action: AnyAction) -> set[str]:
     """The forms of the text an action takes, for the coverage check."""
-    found = {VOCABULARY.of(action).word}  # type: ignore[arg-type]
+    found = {VOCABULARY.of(action).word}
     if isinstance(action, LayMeld | LayOff) and action.jokers:
         found.add("named joker")
     if isinstance(action, LayOff | CallRum) and action.end:
@@ -174,6 +174,6 @@ HAND_MADE = [
 
 
 @pytest.mark.parametrize("action", HAND_MADE, ids=str)
-def test_the_forms_the_listings_rarely_print_read_back(action: object) -> None:
+def test_the_forms_the_listings_rarely_print_read_back(action: AnyAction) -> None:
     for ascii in (True, False):
-        assert parse_action(action.text(ascii)) == action  # type: ignore[attr-defined]
+        assert parse_action(action.text(ascii)) == action

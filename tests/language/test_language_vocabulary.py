@@ -120,7 +120,12 @@ def test_a_console_adds_a_table_command(tmp_path: Path) -> None:
     session, _ = Session.resume(path)
     interpreter = Interpreter(session, PLAIN)
     said: list[tuple[list[str], int]] = []
-    interpreter.add(SAY, lambda args, seat: said.append((args, seat)) or Reply(lines=["said"]))
+
+    def say(args: list[str], seat: int) -> Reply:
+        said.append((args, seat))
+        return Reply(lines=["said"])
+
+    interpreter.add(SAY, say)
     assert interpreter.handle("say good game", 0).lines == ["said"]
     assert said == [(["good", "game"], 0)]
     help_text = "\n".join(interpreter.handle("help", 0).lines)
