@@ -31,6 +31,12 @@ class Vocabulary:
                     )
                 self._words[word] = verb
         self._tags = {verb.tag: verb for verb in self.verbs if verb.tag is not None}
+        self.moves = tuple(verb for verb in self.verbs if verb.makes is not None)
+        """The moves, in the order of a turn."""
+        self.table = tuple(verb for verb in self.verbs if verb.makes is None)
+        """The table commands, which make no Action."""
+        self._core = [verb for verb in self.moves if verb.needs is None and verb.variant is None]
+        """The moves of every game (for the errors that name them)."""
 
     def __iter__(self) -> Iterator[Verb]:
         return iter(self.verbs)
@@ -38,14 +44,6 @@ class Vocabulary:
     def plus(self, *verbs: Verb) -> Vocabulary:
         """These commands and more (a console's own table commands)."""
         return Vocabulary([*self.verbs, *verbs])
-
-    @property
-    def moves(self) -> tuple[Verb, ...]:
-        return tuple(verb for verb in self.verbs if verb.makes is not None)
-
-    @property
-    def table(self) -> tuple[Verb, ...]:
-        return tuple(verb for verb in self.verbs if verb.makes is None)
 
     def find(self, word: str) -> Verb | None:
         """The command a word or alias names (any case)."""
@@ -87,11 +85,10 @@ class Vocabulary:
 
     def _parse(self, text: str, state: State | None) -> AnyAction:
         words = text.replace(",", " ").split()
-        core = [verb for verb in self.moves if verb.needs is None and verb.variant is None]
         if not words:
-            raise ParseError("empty command: try " + ", ".join(verb.usage for verb in core))
-        verb = self.find(words[0])
-        if verb is None or verb.makes is None:
-            moves = ", ".join(verb.word for verb in core)
+            raise ParseError("empty command: try " + ", ".join(v.usage for v in self._core))
+        verb = self._words.get(words[0].lower())
+        if verb is None or verb.parser is None:
+            moves = ", ".join(verb.word for verb in self._core)
             raise ParseError(f"unknown command {words[0]!r}: the moves are {moves}")
         return verb.parse(words[1:], state)
