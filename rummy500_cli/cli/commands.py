@@ -1,7 +1,10 @@
-"""The in-game command language: moves and the table commands around them.
+"""The in-game interpreter: a line of the command language, acted on for a seat.
 
 `Interpreter.handle(line, seat)` answers a `Reply`: lines to show, an error (one line),
-whether to leave. It knows nothing of terminals: the loop prints the reply.
+whether to leave. It knows nothing of terminals: the loop prints the reply. The words
+themselves (each command's forms, aliases, help and parser) are the vocabulary's
+(rummy500_cli/language); this module submits the moves and answers the table commands,
+each with its method `_WORD` (a console adds its own with `Interpreter.add`).
 """
 
 from __future__ import annotations
@@ -56,6 +59,10 @@ def unknown(word: str, kind: str, words: list[str]) -> str:
     return f"{kind} {quoted(word, 40)}{guess} (help lists the commands)"
 
 
+OnEvent = Callable[[Event, int], None]
+"""Told of each event a command makes, with its number in the log (the loop's printer)."""
+
+
 @dataclass
 class Reply:
     lines: list[str] = field(default_factory=list)
@@ -95,7 +102,7 @@ class Interpreter:
         self.vocabulary = self.vocabulary.plus(verb)
         self.answers[verb.word] = answer
 
-    def handle(self, line: str, seat: int, on_event=None) -> Reply:
+    def handle(self, line: str, seat: int, on_event: OnEvent | None = None) -> Reply:
         words = line.split()
         if not words:
             return Reply()
@@ -275,7 +282,7 @@ class Interpreter:
         lines.extend(f"{waiting:>5}  {line}" for line in narrator.flush())
         return Reply(lines=lines or ["(nothing yet)"])
 
-    def _undo(self, args: list[str], seat: int, on_event=None) -> Reply:
+    def _undo(self, args: list[str], seat: int, on_event: OnEvent | None = None) -> Reply:
         """Take back the seat's last move (or N), and what the bots played after it."""
         count = whole_number(args[0]) if args else 1
         if count is None or count < 1 or len(args) > 1:

@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from prompt_toolkit import PromptSession, print_formatted_text
-from prompt_toolkit.completion import Completer, Completion
+from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 from prompt_toolkit.formatted_text import ANSI
 from prompt_toolkit.history import History, InMemoryHistory
@@ -49,7 +49,9 @@ class GameCompleter(Completer):
     def __init__(self, console: PromptConsole) -> None:
         self.console = console
 
-    def get_completions(self, document: Document, complete_event) -> Iterable[Completion]:
+    def get_completions(
+        self, document: Document, complete_event: CompleteEvent
+    ) -> Iterable[Completion]:
         session, seat = self.console.session, self.console.seat
         if session is None or seat is None:  # between turns: nothing of any hand
             return
