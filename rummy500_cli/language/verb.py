@@ -59,9 +59,10 @@ Parser = Callable[[list[str], "State | None"], "AnyAction"]
 Completer = Callable[[list[str], Asking], list[Candidate]]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Verb:
-    """A command: a move (it `makes` an Action) or a table command (it makes none)."""
+    """A command: a move (it `makes` an Action) or a table command (it makes none). Two
+    Verbs are the same command only if they are the same object (a registry's entry)."""
 
     word: str
     """The command word, as `help` lists it and Tab offers it."""
