@@ -1,7 +1,8 @@
 """The command language reads back what it prints (python-chess's `test_uci_parsing`, for
 every action): for every legal action met in seeded bot games under 34 rule sets, at
 many points of each game, `parse(action.text(), state) == action` (the ASCII text, the
-text with the cards' symbols, and the text read without the state), and the action's
+text with the cards' symbols, the text read without the state, and the text with the
+verb's aliases in capitals), and the action's
 verb is `available` under those rules. Together the rule sets meet every verb of the
 vocabulary, and every form a move prints (a named joker, a run's end, a split take, a
 double meld, each power); the forms the listings rarely print (an ace's side, a rum's
@@ -109,7 +110,10 @@ def read_back(state: State, seen: Counter[str]) -> None:
         assert parse_action(text) == action, f"{text} (without the state)"
         symbols = action.text(ascii=False)
         assert parse_action(symbols, state) == action, symbols
-        assert verb.word == text.split()[0]
+        first, *rest = text.split()
+        assert verb.word == first
+        for alias in verb.aliases:  # `t 3` is `take 3`
+            assert parse_action(" ".join([alias.upper(), *rest]), state) == action, alias
         seen.update(forms(action))
 
 
