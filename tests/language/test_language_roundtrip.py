@@ -2,11 +2,10 @@
 every action): for every legal action met in seeded bot games under 34 rule sets, at
 many points of each game, `parse(action.text(), state) == action` (the ASCII text, the
 text with the cards' symbols, the text read without the state, and the text with the
-verb's aliases in capitals), and the action's
-verb is `available` under those rules. Together the rule sets meet every verb of the
-vocabulary, and every form a move prints (a named joker, a run's end, a split take, a
-double meld, each power); the forms the listings rarely print (an ace's side, a rum's
-end) are read back from hand-made actions.
+verb's aliases in capitals), and the action's verb is `available` under those rules.
+Together the rule sets meet every verb of the vocabulary, and every form a move prints
+(a named joker, a run's end, a split take, a double meld, each power); the forms the
+listings rarely print (an ace's side, a rum's end) are read back from hand-made actions.
 """
 
 from __future__ import annotations
