@@ -14,12 +14,13 @@ from pathlib import Path
 
 import pytest
 
-from rummy500_cli.actions import Action, parse_action
+from rummy500_cli.actions import Action
 from rummy500_cli.cards import Card, new_deck, parse_cards
 from rummy500_cli.deal import stack
 from rummy500_cli.engine import legal_actions, new_game, play
 from rummy500_cli.errors import IllegalAction, Rummy500Error
 from rummy500_cli.events import Event
+from rummy500_cli.language import parse_action
 from rummy500_cli.rules import Rules
 from rummy500_cli.state import State, fold
 from rummy500_cli.variants import make_rules, variant_of

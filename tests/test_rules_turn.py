@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from helpers import act, card, cards, fill, is_legal, one, refused, start
 
-from rummy500_cli.actions import Discard, DrawStock, LayMeld, TakePile, parse_action
+from rummy500_cli.actions import Discard, DrawStock, LayMeld, TakePile
 from rummy500_cli.engine import legal_actions, resolve
 from rummy500_cli.errors import IllegalAction, ParseError, Rummy500Error
 from rummy500_cli.events import (
@@ -17,6 +17,7 @@ from rummy500_cli.events import (
     RoundEnded,
     StockDrawn,
 )
+from rummy500_cli.language import parse_action
 from rummy500_cli.render.rules_text import rules_text
 from rummy500_cli.variants import make_rules
 

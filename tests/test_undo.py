@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 from helpers import NAMES, act, card, cards, rules_for
 
-from rummy500_cli.actions import parse_action
 from rummy500_cli.deal import stack
 from rummy500_cli.engine import new_game
 from rummy500_cli.errors import IllegalAction
@@ -26,6 +25,7 @@ from rummy500_cli.events import (
     TakenBack,
 )
 from rummy500_cli.fold_steps import NotAStep
+from rummy500_cli.language import parse_action
 from rummy500_cli.line import played_line
 from rummy500_cli.records.audit import AuditError, audit, read_checked
 from rummy500_cli.records.log import encode_log, parse_log, read_log

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from ..cards import Card, rank_sort_key, sort_key
 from ..events import Discarded, Event, LaidOff, Melded, PileTaken, RoundDealt, RumCalled, StockDrawn
+from ..language import step_words
 from ..state import State
 from ..variants import variant_of
 from ..variants.partnership import partner_of, partnered, side_name, side_totals
@@ -15,17 +16,6 @@ from .layout import pack, width_of
 from .printable import names
 from .style import Style
 from .words import count
-
-STEP_WORDS = {
-    "power": "name the power of the dealer's joker (power wild|double|split)",
-    "upcard": "choose the upcard",
-    "draw": "draw",
-    "play": "meld, lay off or discard",
-    "window": "act out of turn or pass",
-    "between": "round over",
-    "over": "game over",
-    "start": "not dealt",
-}
 
 
 def seat_tags(kinds: Sequence[str]) -> list[str]:
@@ -232,11 +222,11 @@ def hand_line(
 def turn_line(state: State) -> str:
     """Whose turn, which step, and the stock."""
     if state.phase in ("over", "between", "start"):
-        return f"{STEP_WORDS[state.phase].capitalize()} · stock {len(state.stock)}"
+        return f"{step_words(state.phase).capitalize()} · stock {len(state.stock)}"
     mover = names(state.players)[state.to_move]
     if state.phase == "window":
         return f"{window_line(state)} · stock {len(state.stock)}"
-    step = STEP_WORDS[state.phase]
+    step = step_words(state.phase)
     extra = ""
     if state.pending is not None:
         extra = f" (first put {state.pending} from the pile on the table)"

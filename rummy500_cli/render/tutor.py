@@ -37,7 +37,7 @@ def question(
 ) -> str:
     """`discard 9♥ fits Ada's run on the table: about 12 points worse than discard 4♣
     (9% less chance to win; a mistake). Play it anyway? [y/N] `"""
-    from ..actions import parse_action
+    from ..language import parse_action
 
     played = parse_action(decision.played, state)
     best = parse_action(decision.best, state)

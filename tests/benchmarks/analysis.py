@@ -279,11 +279,11 @@ blunders or mistakes, and its better move."""
 def deep_takes(deals: int) -> None:
     from common import play_out_round
 
-    from rummy500_cli.actions import parse_action
     from rummy500_cli.bots.expert import ExpertBot
     from rummy500_cli.bots.knowledge import determinize, masked_state
     from rummy500_cli.bots.strong import StrongBot
     from rummy500_cli.engine import recorded_action
+    from rummy500_cli.language import parse_action
     from rummy500_cli.records.log import read_log
     from rummy500_cli.state import State
 
