@@ -1,26 +1,18 @@
 """Actions: what a player asks to do, in the imperative. The engine turns them into events.
 
 Each action prints in the command language that the prompt and the JSON protocol read
-(`str(action)`), and `parse_action` reads that language leniently: `draw` or `d`,
-`take 3` or `t 7H`, `meld 7H 7S 7D`, `lay 8H on 2` (`lay 8H on 2 high` to pick the end),
-`discard KS` or `x KS`, `upcard 7H`; and in a window of RULES 7, `rum` (`rum 3 high`)
-and `pass`.
+(`text()`, and `str(action)` with the cards' symbols); reading that language back is
+the vocabulary's (`rummy500_cli/language/`: one Verb per command, each making one of
+these classes), and a property test holds the two halves together.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 import msgspec
 
-from .cards import Card, NotACard, format_cards
-from .errors import ParseError
-from .gambit import POWERS
-from .laid_melds import parse_meld_id
-from .numbers import whole_number
-
-if TYPE_CHECKING:
-    from .state import State
+from .cards import Card, format_cards
 
 
 class Action(msgspec.Struct, frozen=True, tag_field="action", gc=False):
@@ -103,31 +95,6 @@ def cards_text(cards: tuple[Card, ...], jokers: tuple[Card | None, ...], ascii: 
     return " ".join(words)
 
 
-def parse_play_cards(words: list[str]) -> tuple[tuple[Card, ...], tuple[Card | None, ...]]:
-    """Cards of a meld or lay-off, with `jk=7h` (or `jk:7h`) naming a joker's card."""
-    cards: list[Card] = []
-    jokers: list[Card | None] = []
-    for word in words:
-        head, sep, meaning = word.replace(":", "=").partition("=")
-        if sep:
-            card = Card.parse(head)
-            if not card.is_joker:
-                raise ParseError(f"{word!r}: only a joker names a card, as jk=7h")
-            named = Card.parse(meaning)
-            if named.is_joker:
-                raise ParseError(f"{word!r}: a joker stands for a card, as jk=7h")
-            cards.append(card)
-            jokers.append(named)
-        else:
-            card = Card.parse(word)
-            cards.append(card)
-            if card.is_joker:
-                jokers.append(None)
-    while jokers and jokers[-1] is None:
-        jokers.pop()
-    return tuple(cards), tuple(jokers)
-
-
 class Discard(Action, frozen=True, tag="discard"):
     """RULES 4.3: discard one card, ending the turn."""
 
@@ -166,10 +133,15 @@ class CallRum(Action, frozen=True, tag="rum"):
         return f"rum{where}{extra}"
 
 
+Power = Literal["wild", "double", "split"]
+POWERS: tuple[Power, ...] = ("wild", "double", "split")
+"""The powers the dealer may name for the dealer's joker (RULES 8, dealers_gambit)."""
+
+
 class NamePower(Action, frozen=True, tag="power"):
     """RULES 8 (dealers_gambit): the dealer names the power of the dealer's joker."""
 
-    power: Literal["wild", "double", "split"]
+    power: Power
 
     def text(self, ascii: bool = True) -> str:
         return f"power {self.power}"
@@ -194,143 +166,3 @@ AnyAction = (
     | NamePower
     | BlockJoker
 )
-
-ALIASES = {
-    "d": "draw",
-    "draw": "draw",
-    "t": "take",
-    "take": "take",
-    "m": "meld",
-    "meld": "meld",
-    "l": "lay",
-    "lay": "lay",
-    "x": "discard",
-    "discard": "discard",
-    "upcard": "upcard",
-    "u": "upcard",
-    "pass": "pass",
-    "p": "pass",
-    "rum": "rum",
-    "power": "power",
-    "block": "block",
-}
-"""Command words and their short aliases."""
-
-USAGE = {
-    "draw": "draw (or d)",
-    "take": "take N|CARD (or t), N counted from the top of the pile, 1 = top card",
-    "meld": "meld CARDS [low|high] (or m), e.g. meld 7H 7S 7D",
-    "lay": "lay CARDS [on MELD] [low|high] (or l), e.g. lay 8H on 2",
-    "discard": "discard CARD (or x), e.g. discard KS",
-    "upcard": "upcard CARD (or u)",
-    "pass": "pass (or p), in a window: no call, nothing more to play",
-    "rum": "rum [MELD] [low|high], in a Rum! window: lay the discard off on that meld",
-    "power": "power wild|double|split (dealers_gambit: the dealer names the joker's power)",
-    "block": "block (dealers_gambit: lay a joker on the dealer's joker)",
-}
-
-
-def parse_action(text: str, state: State | None = None) -> AnyAction:
-    """Read an action in the command language.
-
-    `take CARD` needs the state, to find the card in the pile. Raises ParseError with the
-    form that was expected (a card's forms without the joker in a game without jokers).
-    """
-    try:
-        return _parse_action(text, state)
-    except NotACard as error:
-        if state is not None and not state.rules.jokers_per_deck:
-            raise NotACard(error.text, jokers=False) from None
-        raise
-
-
-def _parse_action(text: str, state: State | None) -> AnyAction:
-    words = text.replace(",", " ").split()
-    if not words:
-        raise ParseError(
-            "empty command: try draw, take N, meld CARDS, lay CARDS on MELD, discard CARD"
-        )
-    verb = ALIASES.get(words[0].lower())
-    rest = words[1:]
-    if verb is None:
-        raise ParseError(
-            f"unknown command {words[0]!r}: the moves are draw, take, meld, lay, discard"
-        )
-    usage = f"usage: {USAGE[verb]}"
-    if verb == "draw":
-        if rest:
-            raise ParseError(f"draw takes nothing after it; {usage}")
-        return DrawStock()
-    if verb == "pass":
-        if rest:
-            raise ParseError(f"pass takes nothing after it; {usage}")
-        return Pass()
-    if verb == "rum":
-        end: Literal["low", "high"] | None = None
-        if rest and rest[-1].lower() in ("low", "high"):
-            end = "low" if rest.pop().lower() == "low" else "high"
-        if rest and rest[0].lower() == "on":
-            rest = rest[1:]
-        if len(rest) > 1:
-            raise ParseError(usage)
-        meld = parse_meld_id(rest[0]) if rest else 0
-        return CallRum(meld, end)
-    if verb == "power":
-        power = next((p for p in POWERS if len(rest) == 1 and rest[0].lower() == p), None)
-        if power is None:
-            raise ParseError(usage)
-        return NamePower(power)
-    if verb == "block":
-        if rest:
-            raise ParseError(usage)
-        return BlockJoker()
-    if verb == "take":
-        split = 0
-        if len(rest) == 3 and rest[1].lower() == "split" and whole_number(rest[2]) is not None:
-            split = whole_number(rest.pop()) or 0
-            rest.pop()
-        if len(rest) != 1:
-            raise ParseError(usage)
-        word = rest[0]
-        if split:
-            depth = whole_number(word)
-            if depth is None:
-                if state is None:
-                    raise ParseError(f"take {word}: give the pile position; {usage}")
-                depth = state.pile_depth_of(Card.parse(word))
-            return TakePile(depth, split)
-        depth = whole_number(word)
-        if depth is not None:
-            return TakePile(depth)
-        card = Card.parse(word)
-        if state is None:
-            raise ParseError(f"take {word}: give the pile position; {usage}")
-        return TakePile(state.pile_depth_of(card))
-    if verb == "meld":
-        ace_high = None
-        double = False
-        if rest and rest[-1].lower() == "double":
-            double = bool(rest.pop())
-        if rest and rest[-1].lower() in ("high", "low"):
-            ace_high = rest.pop().lower() == "high"
-        if not rest:
-            raise ParseError(usage)
-        cards, jokers = parse_play_cards(rest)
-        return LayMeld(cards, ace_high, jokers, double)
-    if verb == "lay":
-        lowered = [word.lower() for word in rest]
-        if "on" not in lowered:
-            raise ParseError(f"say which meld: {usage}")
-        at = lowered.index("on")
-        words, target = rest[:at], rest[at + 1 :]
-        side: Literal["low", "high"] | None = None
-        if target and target[-1].lower() in ("low", "high"):
-            side = "low" if target.pop().lower() == "low" else "high"
-        if not words or len(target) != 1:
-            raise ParseError(usage)
-        laid, jokers = parse_play_cards(words)
-        return LayOff(laid, parse_meld_id(target[0]), side, jokers)
-    if len(rest) != 1:
-        raise ParseError(usage)
-    card = Card.parse(rest[0])
-    return Discard(card) if verb == "discard" else ChooseUpcard(card)

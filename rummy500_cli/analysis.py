@@ -334,7 +334,7 @@ def fortunes(
     any deal is drawn, so it is not biased as the best of noisy means is), and `luck`,
     the rest (the deals, the stock draws, the others' moves, and the judge's noise).
     Skill and luck add up to the change exactly. Keys: change, skill, luck."""
-    from .sides import partnered
+    from .variants.partnership import partnered
     from .win_model import win_chances
 
     header = events[0]

@@ -25,12 +25,13 @@ from pathlib import Path
 
 import msgspec
 
-from .actions import AnyAction, LayOff, parse_action, parse_play_cards
+from .actions import AnyAction, LayOff
 from .analysis import costliest
 from .engine import legal_actions
 from .errors import AmbiguousAction, IllegalAction, LogError, ParseError
 from .events import Event, GameStarted
 from .judge import LABELS, Decision
+from .language import parse_action, parse_play_cards
 from .state import State, fold
 from .tutor import legal_form
 

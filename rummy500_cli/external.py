@@ -24,10 +24,11 @@ import time
 from collections.abc import Iterable
 
 from . import program, protocol
-from .actions import AnyAction, parse_action
+from .actions import AnyAction
 from .engine import resolve
 from .errors import Rummy500Error, clipped, quoted
 from .events import Event
+from .language import parse_action
 from .render.printable import printable
 from .state import State
 

@@ -40,11 +40,11 @@ from .events import (
     UpcardChosen,
     WindowOpened,
 )
-from .gambit import Gambit
-from .jokers import faces_of
 from .laid_melds import Meld, laid_meld
 from .rules import IDLE_ROTATIONS
 from .variants import variant_of
+from .variants.dealers_gambit import DealersJoker
+from .variants.jokers import faces_of
 
 if TYPE_CHECKING:
     from .state import State
@@ -87,7 +87,7 @@ def _round_dealt(state: State, event: RoundDealt) -> None:
     state.to_move = (event.dealer + state.step) % state.n
     state.phase = "upcard" if event.upcard is None else "draw"
     if variant_of(state.rules).dealers_joker:  # RULES 8: the dealer names a power
-        state.gambit = Gambit()
+        state.gambit = DealersJoker()
         state.to_move = event.dealer
         state.phase = "power"
 

@@ -2,8 +2,9 @@
 
 Every key of the rule book (rummy500-rules(7)), sections 1-8, has a field here with the standard game's default, so
 that a log always says exactly which rules it was played under. Presets (`standard`,
-`wikipedia`) and variants are named bundles of option values, applied before the
-player's own `--rule KEY=VALUE` options.
+`wikipedia`) are named bundles of option values for the standard game; the variants of
+RULES 8 (`variants`, which stand above this module) have theirs. `variants.make_rules`
+applies a bundle before the player's own `--rule KEY=VALUE` options.
 """
 
 from __future__ import annotations
@@ -13,8 +14,6 @@ from typing import Literal
 import msgspec
 
 from .errors import RulesError, quoted
-from .variants import VARIANTS as ALL_VARIANTS
-from .variants import variant_of
 
 
 # cache_hash: the engine looks its tables up by the rules at every move
@@ -74,24 +73,16 @@ class Rules(msgspec.Struct, frozen=True, kw_only=True, gc=False, cache_hash=True
             return 13 if players == 2 else 7
         return int(self.hand_size)
 
-    @property
-    def step(self) -> int:
-        """The way play turns: 1 clockwise (to the left), -1 counter-clockwise (to the
-        right: the deal, the play and the passing of the deal, RULES 8 dealers_gambit)."""
-        return variant_of(self).step
-
     def base_value(self, rank: int, ace_high: bool) -> int:
-        """RULES 6.1, 7: a card's value before divide_by_five (`scoring` keeps the
-        tables): an Ace played high (or held) or low, a joker (rank 0) as the variant
-        counts it (RULES 8), `other_cards`, then face or five."""
+        """RULES 6.1, 7: a natural card's value (rank 1-13) before divide_by_five
+        (`scoring` keeps the tables, and asks the variant what a joker counts): an Ace
+        played high (or held) or low, `other_cards`, then face or five."""
         if rank == 1:
             if self.ace_value:
                 return self.ace_value
             if ace_high:
                 return 15
             return 1 if self.card_values == "face" else 5
-        if rank == 0:  # a joker (RULES 6.1, 8): 15; 20 under persian, 0 under dealers_gambit
-            return variant_of(self).joker_value
         if self.other_cards:
             return self.other_cards
         if rank >= 10:
@@ -118,8 +109,9 @@ class Rules(msgspec.Struct, frozen=True, kw_only=True, gc=False, cache_hash=True
             if getattr(self, name) != getattr(default, name)
         }
 
-    def check(self, players: int) -> None:
-        """Refuse rules that cannot be played with this many players, or together.
+    def check_options(self, players: int) -> None:
+        """Refuse options that cannot be played with this many players, or together
+        (`variants.check_rules` adds what the variant is played with).
 
         Raises RulesError naming the option and what would be accepted.
         """
@@ -148,7 +140,6 @@ class Rules(msgspec.Struct, frozen=True, kw_only=True, gc=False, cache_hash=True
                 "divide_by_five needs every card value in fives: add card_values=five, "
                 "or other_cards=5 with ace_value=15 or 25"
             )
-        variant_of(self).check(self, players)  # RULES 8: what the variant is played with
 
 
 IDLE_ROTATIONS = 4
@@ -156,6 +147,13 @@ IDLE_ROTATIONS = 4
 turns ends as a stock-out (the fold and the engine both ask it)."""
 
 STANDARD = Rules()
+
+
+def bonus_points(points: int, rules: Rules) -> int:
+    """A bonus of the rules (go_out_bonus, master_run, four_aces, a variant's) in this
+    game's units (RULES 7: divided by five under divide_by_five)."""
+    return points // 5 if rules.divide_by_five else points
+
 
 PRESETS: dict[str, dict[str, object]] = {
     "standard": {},
@@ -167,11 +165,6 @@ PRESETS: dict[str, dict[str, object]] = {
         "stock_out_hand_penalty": False,
     },
 }
-
-VARIANTS: dict[str, dict[str, object]] = {
-    name: variant.options for name, variant in ALL_VARIANTS.items() if variant.options
-}
-"""The option values of each `--variant NAME` (RULES 8), from the variants' registry."""
 
 
 def format_value(value: object) -> str:
@@ -193,26 +186,13 @@ def _convert(name: str, text: str) -> object:
     return lowered
 
 
-def make_rules(
-    options: dict[str, object] | None = None,
-    *,
-    preset: str | None = None,
-    variant: str | None = None,
-) -> Rules:
-    """Build a Rules from a preset or variant name and option values.
+def build_rules(bundle: dict[str, object], options: dict[str, object] | None = None) -> Rules:
+    """A Rules from a bundle's typed option values (a preset's or a variant's), then the
+    player's options over them (typed values or the strings of `--rule KEY=VALUE`).
 
-    Option values may be typed values or the strings of `--rule KEY=VALUE`. Raises
-    RulesError for an unknown name or a value the option does not take.
+    Raises RulesError for an unknown option or a value the option does not take.
     """
-    values: dict[str, object] = {}
-    for name in (preset, variant):
-        if name is None:
-            continue
-        bundle = PRESETS.get(name, VARIANTS.get(name))
-        if bundle is None:
-            known = ", ".join([*PRESETS, *VARIANTS])
-            raise RulesError(f"unknown variant {name!r}: choose one of {known}")
-        values.update(bundle)
+    values: dict[str, object] = dict(bundle)
     fields = Rules.__struct_fields__
     for key, value in (options or {}).items():
         if key not in fields:

@@ -11,6 +11,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from .cards import Card
+from .variants import variant_of
 
 if TYPE_CHECKING:
     from .rules import Rules
@@ -37,19 +38,15 @@ def _tables(rules: Rules) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """By rank (0 = joker, 1-13): the values played low and played high, for one Rules
     (computed once: values are read at every meld, lay-off and round end)."""
     divide = 5 if rules.divide_by_five else 1
-    low = tuple(rules.base_value(rank, False) // divide for rank in range(14))
-    high = tuple(rules.base_value(rank, True) // divide for rank in range(14))
+    joker = variant_of(rules).joker_value // divide  # RULES 6.1, 8: 15, persian 20, gambit 0
+    low = (joker, *(rules.base_value(rank, False) // divide for rank in range(1, 14)))
+    high = (joker, *(rules.base_value(rank, True) // divide for rank in range(1, 14)))
     return low, high
 
 
 def hand_value(card: Card, rules: Rules) -> int:
     """The value a card counts against its holder left in the hand: an Ace is 15."""
     return _tables(rules)[True][card.rank]
-
-
-def bonus_points(points: int, rules: Rules) -> int:
-    """A bonus of the rules (go_out_bonus, master_run, four_aces) in this game's units."""
-    return points // 5 if rules.divide_by_five else points
 
 
 def hand_total(cards: Iterable[Card], rules: Rules) -> int:

@@ -20,11 +20,11 @@ from .bots import make_bot
 from .engine import new_game, resolve
 from .events import Event, GameEnded, PileTaken, RoundEnded
 from .manifest import games_sha256, program
-from .rules import STANDARD, Rules, make_rules
+from .rules import STANDARD, Rules
 from .seats import with_effort
-from .sides import team_of
 from .state import State, fold
-from .variants import find_variant
+from .variants import find_variant, make_rules
+from .variants.partnership import team_of
 
 SUMMARY_KIND = "rummy500-simulate"
 SUMMARY_VERSION = 2

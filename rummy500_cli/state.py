@@ -28,9 +28,10 @@ from .events import (
 )
 from .fast.masks import Table
 from .fold_steps import STEPS, NotAStep
-from .gambit import Gambit
 from .laid_melds import Meld
 from .rules import Rules
+from .variants import variant_of
+from .variants.dealers_gambit import DealersJoker
 
 Phase = Literal["start", "power", "upcard", "draw", "play", "window", "between", "over"]
 CARD = BY_TEXT
@@ -100,7 +101,7 @@ class State:
         """Each seat's running total: what that seat scored (in a partnership game too)."""
         self.sides: tuple[int, ...] = ()
         """RULES 8: the side totals the last RoundEnded or GameEnded recorded (none yet,
-        or no sides: empty); `sides.side_totals` reads them."""
+        or no sides: empty); `variants.partnership.side_totals` reads them."""
         self.hands: list[list[Card]] = [[] for _ in range(self.n)]
         self.stock: list[Card] = []
         """The stock, its top card last."""
@@ -138,9 +139,9 @@ class State:
         self.wanted: Table | None = None
         """The `fast.masks.Table` of the melds, once asked for (see `table`), until a meld is
         laid or grows (a log's fold lays many between two questions)."""
-        self.gambit: Gambit | None = None
-        """RULES 8 (dealers_gambit): the dealer's joker this round (see `gambit`)."""
-        self.step = self.rules.step
+        self.gambit: DealersJoker | None = None
+        """RULES 8 (dealers_gambit): the dealer's joker this round."""
+        self.step = variant_of(self.rules).step
         """The way play turns: 1 clockwise (to the left), -1 counter-clockwise (RULES 8,
         dealers_gambit)."""
 

@@ -12,10 +12,10 @@ import msgspec
 from msgspec import UNSET, UnsetType
 
 from .events import Event, RoundDealt, StockDrawn, StockRebuilt
-from .jokers import physical
 from .laid_melds import Meld
-from .sides import partner_of, side_totals
 from .state import State
+from .variants.jokers import physical
+from .variants.partnership import partner_of, side_totals
 
 
 class MeldView(msgspec.Struct, frozen=True, kw_only=True):

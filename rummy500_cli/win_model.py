@@ -23,9 +23,9 @@ from importlib import resources
 
 from .cards import new_deck
 from .scoring import hand_total
-from .sides import members, partnered
 from .state import State
 from .variants import variant_of
+from .variants.partnership import members, partnered
 
 Snapshot = list
 """[round, stock, to_move, totals, table points, cards in hand, hand deadwood]."""

@@ -70,8 +70,8 @@ def game_setup(seed: str) -> tuple[int, dict[str, object], list[str]]:
 def simulate_one(seed: str) -> dict[str, Any]:
     """One game and its sampled positions, as a JSON-ready object."""
     from .events import Discarded, RoundDealt, RoundEnded
-    from .rules import make_rules
     from .selfplay import bot_game
+    from .variants import make_rules
     from .win_model import snapshot
 
     players, options, levels = game_setup(seed)

@@ -14,14 +14,16 @@ from pathlib import Path
 
 import pytest
 
-from rummy500_cli.actions import Action, parse_action
+from rummy500_cli.actions import Action
 from rummy500_cli.cards import Card, new_deck, parse_cards
 from rummy500_cli.deal import stack
 from rummy500_cli.engine import legal_actions, new_game, play
 from rummy500_cli.errors import IllegalAction, Rummy500Error
 from rummy500_cli.events import Event
-from rummy500_cli.rules import Rules, make_rules
+from rummy500_cli.language import parse_action
+from rummy500_cli.rules import Rules
 from rummy500_cli.state import State, fold
+from rummy500_cli.variants import make_rules, variant_of
 
 NAMES = ("Ann", "Bob", "Cyd", "Dee", "Eve", "Fay", "Gus", "Hal")
 
@@ -62,7 +64,7 @@ def start(
     """
     dealt = [cards(hand) if isinstance(hand, str) else list(hand) for hand in hands]
     rules = rules_for(len(dealt), len(dealt[0]), options)
-    top = stack(dealt, None if up is None else card(up), cards(stock), rules.step)
+    top = stack(dealt, None if up is None else card(up), cards(stock), variant_of(rules).step)
     return fold(new_game(NAMES[: len(dealt)], rules, seed=seed, deck=[top, *later]))
 
 

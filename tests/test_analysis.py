@@ -9,16 +9,16 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from rummy500_cli.actions import parse_action
 from rummy500_cli.analysis import game_stats
 from rummy500_cli.cards import Card, parse_cards
 from rummy500_cli.cli.main import main
 from rummy500_cli.deal import stack
 from rummy500_cli.engine import new_game, play
 from rummy500_cli.judge import band, judge_decisions, verdict
+from rummy500_cli.language import parse_action
 from rummy500_cli.records.log import encode_log, read_log
-from rummy500_cli.rules import make_rules
 from rummy500_cli.state import fold
+from rummy500_cli.variants import make_rules
 from rummy500_cli.win_model import Model, model
 
 REPLAYS = Path(__file__).resolve().parent.parent / "replays"

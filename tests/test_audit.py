@@ -9,16 +9,16 @@ from click.testing import CliRunner
 from hostile import encode, first
 from hostile import entries as hostile_entries
 
-from rummy500_cli.actions import parse_action
 from rummy500_cli.cards import parse_cards
 from rummy500_cli.cli.main import main
 from rummy500_cli.deal import stack
 from rummy500_cli.engine import new_game, play
 from rummy500_cli.errors import LogError
+from rummy500_cli.language import parse_action
 from rummy500_cli.records.audit import AuditError, audit
 from rummy500_cli.records.log import encode_log, parse_log
-from rummy500_cli.rules import make_rules
 from rummy500_cli.state import fold
+from rummy500_cli.variants import make_rules
 
 SAMPLE = Path(__file__).resolve().parent.parent / "replays" / "two-players.jsonl"
 

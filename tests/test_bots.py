@@ -33,9 +33,10 @@ from rummy500_cli.events import (
     UpcardChosen,
 )
 from rummy500_cli.records.log import encode_log
-from rummy500_cli.rules import Rules, make_rules
+from rummy500_cli.rules import Rules
 from rummy500_cli.selfplay import bot_game
 from rummy500_cli.state import fold
+from rummy500_cli.variants import check_rules, make_rules
 from rummy500_cli.view import view
 
 LEVELS = list(BOTS)
@@ -160,7 +161,7 @@ def test_soak_legal_moves_whole_games(options: dict) -> None:
             opts["decks"] = 2
         try:
             rules = make_rules(opts)
-            rules.check(players)
+            check_rules(rules, players)
         except RulesError:
             continue  # e.g. set_duplicate_suits needs two decks
         levels = [LEVELS[(seed + i) % len(LEVELS)] for i in range(players)]

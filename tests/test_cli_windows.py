@@ -71,7 +71,7 @@ def test_the_json_prompt_names_the_window(tmp_path) -> None:
 
 def test_rules_explains_the_windows() -> None:
     from rummy500_cli.render.rules_text import rules_text
-    from rummy500_cli.rules import make_rules
+    from rummy500_cli.variants import make_rules
 
     plain = rules_text(make_rules())
     assert "Rum!" not in plain and "Out of turn" not in plain

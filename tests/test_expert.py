@@ -9,8 +9,8 @@ from click.testing import CliRunner
 
 from rummy500_cli.bots import ExpertBot, GreedyBot, RandomBot
 from rummy500_cli.cli.main import main
-from rummy500_cli.rules import make_rules
 from rummy500_cli.selfplay import bot_game
+from rummy500_cli.variants import make_rules
 
 
 def test_four_player_expert_games_are_the_same_over_any_number_of_jobs() -> None:

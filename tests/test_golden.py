@@ -20,8 +20,9 @@ import pytest
 from rummy500_cli.bots import RandomBot
 from rummy500_cli.engine import legal_actions, new_game, play
 from rummy500_cli.events import DealerDrawn, RoundDealt
-from rummy500_cli.rules import STANDARD, make_rules
+from rummy500_cli.rules import STANDARD
 from rummy500_cli.state import fold
+from rummy500_cli.variants import make_rules
 
 GOLDEN = Path(__file__).parent / "golden"
 

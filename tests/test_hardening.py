@@ -32,8 +32,8 @@ from rummy500_cli.events import StockRebuilt
 from rummy500_cli.protocol import read_input
 from rummy500_cli.records import log as log_module
 from rummy500_cli.records.log import MAX_LINE, encode_log, read_log
-from rummy500_cli.rules import make_rules
 from rummy500_cli.state import fold
+from rummy500_cli.variants import make_rules
 
 TWO = REPLAYS / "two-players.jsonl"
 GAMBIT = REPLAYS / "dealers-gambit-four-players.jsonl"

@@ -10,13 +10,14 @@ import pytest
 from click.testing import CliRunner
 from helpers import deck_file
 
-from rummy500_cli.actions import USAGE
-from rummy500_cli.cli.commands import META, META_ALIASES
 from rummy500_cli.cli.main import main
 from rummy500_cli.events import LaidOff
+from rummy500_cli.language import VOCABULARY
+from rummy500_cli.language.moves import TAKE
+from rummy500_cli.language.plays import LAY
 from rummy500_cli.records.log import read_log
-from rummy500_cli.render.command_help import DETAIL, detail
-from rummy500_cli.rules import make_rules
+from rummy500_cli.render.command_help import detail
+from rummy500_cli.variants import make_rules
 
 
 def rummy(*args: object, input: str = ""):
@@ -43,7 +44,8 @@ def game(home: Path, moves: str, *options: str) -> tuple[str, str]:
 
 def test_every_command_has_a_paragraph_with_an_example() -> None:
     rules = make_rules({})
-    for word in [*USAGE, *META]:
+    for verb in VOCABULARY:
+        word = verb.word
         text = detail(word, rules)
         assert len(text) > 40 or word == "help", word
         assert "Example" in text or word in (
@@ -55,7 +57,6 @@ def test_every_command_has_a_paragraph_with_an_example() -> None:
             "score",
             "quit",
         ), word
-    assert set(DETAIL) == {*USAGE, *META}
 
 
 def test_help_meld_names_jokers_only_in_games_with_jokers() -> None:
@@ -67,17 +68,19 @@ def test_help_lay_and_take_are_more_than_their_usage_line(home: Path) -> None:
     out, err = game(home, "help lay\nhelp take\nhelp t\nquit\n")
     assert err == ""
     lines = out.splitlines()
-    start = lines.index(f"{USAGE['lay']}")
+    start = lines.index(LAY.line())
     paragraph = " ".join(line.strip() for line in lines[start + 1 : start + 7])
     assert "Examples: lay 8h on 2" in paragraph and "only one fits" in paragraph
-    assert out.count(USAGE["take"]) == 2  # help take and help t
+    assert out.count(TAKE.line()) == 2  # help take and help t
     assert "Examples: take 1, take 3, take 7h" in " ".join(out.split())
 
 
 def test_help_lists_every_alias(home: Path) -> None:
     out, _ = game(home, "help\nquit\n")
     table = out[out.index("Table:") :]
-    for alias, word in META_ALIASES.items():
+    aliases = [(alias, verb.word) for verb in VOCABULARY.table for alias in verb.aliases]
+    assert len(aliases) == 5
+    for alias, word in aliases:
         line = next(line for line in table.splitlines() if line.strip().startswith(word))
         assert f" {alias}" in line.split(":")[0] or f"{alias}," in line, (alias, line)
     assert "quit (or q, exit, Ctrl-D)" in table

@@ -10,9 +10,9 @@ from rummy500_cli.bots.base import Rng
 from rummy500_cli.bots.inference import likely_deal, makes_meld
 from rummy500_cli.bots.knowledge import determinize, masked_state
 from rummy500_cli.bots.strong import Context
-from rummy500_cli.rules import make_rules
 from rummy500_cli.selfplay import bot_game
 from rummy500_cli.state import CARD, fold
+from rummy500_cli.variants import make_rules
 
 
 def have(*texts: str) -> list[int]:

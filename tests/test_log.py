@@ -18,9 +18,9 @@ from rummy500_cli.records.log import (
     read_log,
 )
 from rummy500_cli.records.log_writer import LogWriter
-from rummy500_cli.rules import make_rules
 from rummy500_cli.selfplay import bot_game
 from rummy500_cli.state import fold
+from rummy500_cli.variants import make_rules
 
 
 @pytest.fixture(scope="module")

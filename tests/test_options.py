@@ -8,7 +8,7 @@ from helpers import act, start
 
 from rummy500_cli.errors import RulesError
 from rummy500_cli.events import Melded, RoundEnded
-from rummy500_cli.rules import make_rules
+from rummy500_cli.variants import check_rules, make_rules
 
 
 def melded(events) -> Melded:
@@ -72,8 +72,8 @@ def test_divide_by_five_divides_every_value_and_plays_to_100() -> None:
 
 def test_divide_by_five_needs_values_in_fives() -> None:
     with pytest.raises(RulesError, match="divide_by_five needs every card value in fives"):
-        make_rules({"divide_by_five": True}).check(2)
-    make_rules({"other_cards": 5, "ace_value": 15, "divide_by_five": True}).check(2)
+        check_rules(make_rules({"divide_by_five": True}), 2)
+    check_rules(make_rules({"other_cards": 5, "ace_value": 15, "divide_by_five": True}), 2)
 
 
 def test_going_out_on_the_first_turn_scores_the_bonus() -> None:

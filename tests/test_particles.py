@@ -11,9 +11,9 @@ from rummy500_cli.bots.knowledge import Knowledge, Memory
 from rummy500_cli.bots.particles import Particle, ParticleFilter, public
 from rummy500_cli.engine import resolve
 from rummy500_cli.events import Discarded, Event, GameStarted, RoundDealt, StockDrawn
-from rummy500_cli.rules import make_rules
 from rummy500_cli.selfplay import bot_game
 from rummy500_cli.state import CARD, fold
+from rummy500_cli.variants import make_rules
 
 
 class TrueHand(ParticleFilter):

@@ -11,6 +11,7 @@ from prompt_toolkit.document import Document
 
 from rummy500_cli.cli.completion import candidates
 from rummy500_cli.cli.prompt import GameCompleter
+from rummy500_cli.language import VOCABULARY
 from rummy500_cli.render.layout import fit_toolbar, width_of, wrap
 from rummy500_cli.render.style import Style
 
@@ -101,7 +102,11 @@ def test_window_and_gambit_words_complete() -> None:
 def test_the_completer_gives_descriptions_to_prompt_toolkit() -> None:
     state = start(["7H 8H 9H 2C", "KS 3D 4C 5S"], "KD", "JD")
     console = SimpleNamespace(
-        session=SimpleNamespace(state=state), seat=0, style=Style(), by_rank=False
+        session=SimpleNamespace(state=state),
+        seat=0,
+        style=Style(),
+        by_rank=False,
+        vocabulary=VOCABULARY,
     )
     found = list(GameCompleter(console).get_completions(Document("dr"), None))  # type: ignore[arg-type]
     assert [c.text for c in found] == ["draw"]

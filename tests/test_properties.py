@@ -16,6 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rummy500_cli.actions import (
+    POWERS,
     Action,
     BlockJoker,
     CallRum,
@@ -32,13 +33,12 @@ from rummy500_cli.cards import CARDS, new_deck
 from rummy500_cli.engine import chosen_uses, legal_actions, resolve, usable_depths
 from rummy500_cli.errors import Rummy500Error
 from rummy500_cli.events import Event, LaidOff, Melded, RoundDealt, RoundEnded, RumCalled
-from rummy500_cli.gambit import POWERS
-from rummy500_cli.jokers import physical
 from rummy500_cli.records.log import encode_log, parse_log
-from rummy500_cli.rules import make_rules
 from rummy500_cli.scoring import hand_total
 from rummy500_cli.selfplay import bot_game
 from rummy500_cli.state import State
+from rummy500_cli.variants import make_rules
+from rummy500_cli.variants.jokers import physical
 
 RULE_SETS = [
     {},

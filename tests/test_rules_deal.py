@@ -14,8 +14,8 @@ from rummy500_cli.deal import ByteStream, shuffled, shuffled_deck
 from rummy500_cli.engine import legal_actions, new_game
 from rummy500_cli.errors import RulesError
 from rummy500_cli.events import DealerDrawn, GameStarted, RoundDealt, RoundEnded, UpcardChosen
-from rummy500_cli.rules import make_rules
 from rummy500_cli.state import fold
+from rummy500_cli.variants import make_rules
 
 
 def all_cards(state) -> list:

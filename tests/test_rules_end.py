@@ -23,8 +23,8 @@ from rummy500_cli.events import (
 )
 from rummy500_cli.records.audit import audit
 from rummy500_cli.records.log import encode_log, parse_log
-from rummy500_cli.rules import make_rules
 from rummy500_cli.state import fold
+from rummy500_cli.variants import make_rules
 
 
 def big(prefixes: list[str], up: str, stock: str, size: int = 25, **options):

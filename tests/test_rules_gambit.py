@@ -1,6 +1,7 @@
 """RULES 8, dealer's gambit (`--variant dealers_gambit`), pinned by stacked deals: the
 dealer's joker and its three powers, blocking, the deal turning right, jokers worth 0 in
-the hand. The decisions taken where the source is silent are in rummy500_cli/gambit.py.
+the hand. The decisions taken where the source is silent are in
+rummy500_cli/variants/dealers_gambit.py.
 
 Two players: seat 1 deals (so seat 0 plays first, as in every stacked scenario) and
 names the power as the round's first move."""
@@ -29,8 +30,8 @@ from rummy500_cli.records.audit import audit
 from rummy500_cli.records.log import encode_log, parse_log
 from rummy500_cli.render.style import PLAIN
 from rummy500_cli.render.table import table_view
-from rummy500_cli.rules import make_rules
 from rummy500_cli.selfplay import bot_game
+from rummy500_cli.variants import check_rules, make_rules
 from rummy500_cli.view import view
 
 
@@ -157,7 +158,7 @@ def test_play_and_the_deal_turn_right():
 
 def test_the_pack_is_54_cards_and_other_joker_counts_are_refused():
     with pytest.raises(RulesError, match="jokers_per_deck=2"):
-        make_rules({"variant": "dealers_gambit", "jokers_per_deck": 1}).check(3)
+        check_rules(make_rules({"variant": "dealers_gambit", "jokers_per_deck": 1}), 3)
     assert make_rules(variant="dealers_gambit").jokers_per_deck == 2
 
 

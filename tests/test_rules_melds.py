@@ -5,15 +5,16 @@ from __future__ import annotations
 import pytest
 from helpers import act, card, cards, is_legal, of_type, one, refused, start
 
-from rummy500_cli.actions import LayOff, parse_action
+from rummy500_cli.actions import LayOff
 from rummy500_cli.deal import stack
 from rummy500_cli.engine import legal_actions, new_game, resolve
 from rummy500_cli.errors import RulesError
 from rummy500_cli.events import LaidOff, Melded
+from rummy500_cli.language import parse_action
 from rummy500_cli.records.audit import audit
 from rummy500_cli.records.log import encode_log, parse_log
-from rummy500_cli.rules import make_rules
 from rummy500_cli.state import fold
+from rummy500_cli.variants import make_rules
 
 OTHER = "2C 4D 6S 8C 10D QS"
 """A hand for seat 1 that plays no part."""

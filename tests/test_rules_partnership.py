@@ -21,9 +21,9 @@ from rummy500_cli.render.narrate import Narrator
 from rummy500_cli.render.scores import score_table
 from rummy500_cli.render.style import Style
 from rummy500_cli.render.table import scoreline, table_view
-from rummy500_cli.rules import make_rules
 from rummy500_cli.selfplay import bot_game
-from rummy500_cli.sides import opponents, partner_of, side_of, side_totals, team_of
+from rummy500_cli.variants import check_rules, make_rules
+from rummy500_cli.variants.partnership import opponents, partner_of, side_of, side_totals, team_of
 
 STOCK = "8S 10S JS QS 6S 8H"
 """The draws of the race below, top first: each seat in turn, then seats 0 and 1 again."""
@@ -139,11 +139,11 @@ def test_other_numbers_of_players_are_refused(variant: str, players: int):
     """RULES 8: the partnership variants are for 4 players: one line says so."""
     rules = make_rules(variant=variant)
     with pytest.raises(RulesError, match=f"variant={variant} is for 4 players") as info:
-        rules.check(players)
+        check_rules(rules, players)
     assert "\n" not in str(info.value)
     with pytest.raises(RulesError):
         new_game([f"P{i}" for i in range(players)], rules)
-    rules.check(4)
+    check_rules(rules, 4)
 
 
 def test_the_cli_refuses_three_players_and_defaults_to_four():

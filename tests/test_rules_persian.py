@@ -22,10 +22,10 @@ from rummy500_cli.records.log import encode_log, parse_log
 from rummy500_cli.render.narrate import Narrator
 from rummy500_cli.render.style import Style
 from rummy500_cli.render.table import scoreline
-from rummy500_cli.rules import make_rules
 from rummy500_cli.scoring import hand_total
 from rummy500_cli.selfplay import bot_game
-from rummy500_cli.sides import side_totals
+from rummy500_cli.variants import check_rules, make_rules
+from rummy500_cli.variants.partnership import side_totals
 
 PERSIAN = {"variant": "persian", "jokers_per_deck": 4}
 OTHERS = ["10S JS QS 7D 7C", "10H JH QH 10D JD", "10C JC QC QD 7H"]
@@ -68,7 +68,7 @@ def test_the_pack_has_56_cards_and_the_variant_sets_it():
 def test_the_pack_is_refused_outside_persian_and_persian_without_it(options, match):
     """RULES 8: 4 jokers are persian's pack, and persian has no other (one line)."""
     with pytest.raises(RulesError, match=match) as info:
-        make_rules(options).check(4)
+        check_rules(make_rules(options), 4)
     assert "\n" not in str(info.value)
 
 

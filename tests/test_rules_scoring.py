@@ -10,8 +10,8 @@ from rummy500_cli.cards import new_deck
 from rummy500_cli.deal import stack
 from rummy500_cli.engine.lookahead import reachable
 from rummy500_cli.events import LaidOff, Melded, RoundEnded
-from rummy500_cli.rules import make_rules
 from rummy500_cli.scoring import hand_total
+from rummy500_cli.variants import make_rules
 
 OTHER = "3C 4D 6S 8S 10D QS"
 

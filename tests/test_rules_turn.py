@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from helpers import act, card, cards, fill, is_legal, one, refused, start
 
-from rummy500_cli.actions import Discard, DrawStock, LayMeld, TakePile, parse_action
+from rummy500_cli.actions import Discard, DrawStock, LayMeld, TakePile
 from rummy500_cli.engine import legal_actions, resolve
 from rummy500_cli.errors import IllegalAction, ParseError, Rummy500Error
 from rummy500_cli.events import (
@@ -17,8 +17,9 @@ from rummy500_cli.events import (
     RoundEnded,
     StockDrawn,
 )
+from rummy500_cli.language import parse_action
 from rummy500_cli.render.rules_text import rules_text
-from rummy500_cli.rules import make_rules
+from rummy500_cli.variants import make_rules
 
 OTHER = "3C 4D 6S 8S 10D QS"
 """Seat 1's hand where it plays no part."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from helpers import act, cards, deadwood, is_legal, of_type, one, refused, start
 
-from rummy500_cli.actions import CallRum, LayOff, Pass, parse_action
+from rummy500_cli.actions import CallRum, LayOff, Pass
 from rummy500_cli.engine import legal_actions, play
 from rummy500_cli.errors import AmbiguousAction
 from rummy500_cli.events import (
@@ -19,10 +19,11 @@ from rummy500_cli.events import (
     RumCalled,
     WindowOpened,
 )
+from rummy500_cli.language import parse_action
 from rummy500_cli.records.audit import audit
 from rummy500_cli.records.log import encode_log, parse_log
-from rummy500_cli.rules import make_rules
 from rummy500_cli.selfplay import bot_game
+from rummy500_cli.variants import make_rules
 
 # --- rum_call ----------------------------------------------------------------------------
 

@@ -11,8 +11,8 @@ from rummy500_cli import engine
 from rummy500_cli.actions import Discard, DrawStock, TakePile
 from rummy500_cli.engine import legal_actions, new_game, play, round_end
 from rummy500_cli.events import GameEnded, RoundEnded, StockDrawn, StockRebuilt
-from rummy500_cli.rules import make_rules
 from rummy500_cli.state import State, fold
+from rummy500_cli.variants import make_rules
 
 
 def stubborn_turn(state: State, take_top: bool) -> list:

@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 from helpers import NAMES, act, card, cards, rules_for
 
-from rummy500_cli.actions import parse_action
 from rummy500_cli.deal import stack
 from rummy500_cli.engine import new_game
 from rummy500_cli.errors import IllegalAction
@@ -26,12 +25,14 @@ from rummy500_cli.events import (
     TakenBack,
 )
 from rummy500_cli.fold_steps import NotAStep
+from rummy500_cli.language import parse_action
 from rummy500_cli.line import played_line
 from rummy500_cli.records.audit import AuditError, audit, read_checked
 from rummy500_cli.records.log import encode_log, parse_log, read_log
 from rummy500_cli.selfplay import bot_game
 from rummy500_cli.session import Session
 from rummy500_cli.state import fold
+from rummy500_cli.variants import variant_of
 
 KINDS = ("human", "bot:greedy")
 BOB = "3C 4D 6S 8S 10D QS"
@@ -41,7 +42,7 @@ BOB = "3C 4D 6S 8S 10D QS"
 def opening(hands, up, stock, kinds=KINDS, undo=True, **options) -> list[Event]:
     """The opening events of a stacked two-player game (seat 0 plays first)."""
     rules = rules_for(len(hands), len(cards(hands[0])), options)
-    top = stack([cards(hand) for hand in hands], card(up), cards(stock), rules.step)
+    top = stack([cards(hand) for hand in hands], card(up), cards(stock), variant_of(rules).step)
     return new_game(NAMES[: len(hands)], rules, "undo", [top], seats=kinds, undo=undo)
 
 
@@ -250,7 +251,7 @@ def test_after_a_takeback_the_bots_play_as_on_a_line_never_taken_back(tmp_path: 
 
 def test_bot_games_never_take_back() -> None:
     """simulate and the bots never make a takeback (undo is no action of the engine)."""
-    from rummy500_cli.rules import make_rules
+    from rummy500_cli.variants import make_rules
 
     for seed in range(3):
         _state, log = bot_game(3, make_rules({"max_rounds": 1}), f"u{seed}", ("greedy",))
@@ -403,7 +404,7 @@ def random_takebacks(tmp_path: Path, options: dict, players: int, seed: int) -> 
 
     from rummy500_cli.bots import RandomBot
     from rummy500_cli.bots.base import stream
-    from rummy500_cli.rules import make_rules
+    from rummy500_cli.variants import make_rules
 
     players = players_for(options, players)
     rules = make_rules({"max_rounds": 2, "target": 300, **options})

@@ -10,12 +10,12 @@ import pytest
 from click.testing import CliRunner
 from helpers import act, deck_file, start
 
-from rummy500_cli.actions import parse_action
 from rummy500_cli.cards import Card
-from rummy500_cli.cli.commands import legal_summary
 from rummy500_cli.cli.main import main
 from rummy500_cli.errors import ParseError
 from rummy500_cli.events import LaidOff, Melded, RoundDealt, RoundEnded
+from rummy500_cli.language import parse_action
+from rummy500_cli.language.listing import legal_summary
 from rummy500_cli.render.narrate import Narrator
 from rummy500_cli.render.style import Style
 from rummy500_cli.render.table import table_view

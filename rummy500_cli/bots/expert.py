@@ -41,8 +41,8 @@ from ..actions import AnyAction, Discard, DrawStock
 from ..effort import DEFAULT_THINK
 from ..engine import legal_actions, resolve
 from ..events import Event, GameEnded, RoundEnded
-from ..sides import partner_of, team_of
 from ..state import State
+from ..variants.partnership import partner_of, team_of
 from .base import Bot, Rng
 from .greedy import GreedyBot
 from .hand import WORK

@@ -23,11 +23,11 @@ from ..actions import (
 from ..cards import CARDS, JOKER, Card
 from ..engine import joker_play_points, layoff_values, play_value
 from ..events import Event
-from ..jokers import physical
-from ..persian import plays_jokers
 from ..render.words import count
 from ..scoring import hand_value
 from ..state import State
+from ..variants.jokers import physical
+from ..variants.persian import plays_jokers
 from .base import Bot
 from .hand import plan
 from .knowledge import Knowledge

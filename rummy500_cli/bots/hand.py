@@ -17,8 +17,8 @@ from ..engine import layoff_values, meld_values
 from ..fast.masks import Table, layoffs_onto, mask_of, runs_in, sets_in, takes
 from ..laid_melds import Meld
 from ..melds import End
-from ..persian import joker_layoffs_on, joker_sets_in, plays_jokers
 from ..rules import Rules
+from ..variants.persian import joker_layoffs_on, joker_sets_in, plays_jokers
 
 SEARCH_BUDGET = 600
 """Search nodes per plan: past it the best plan found so far is used."""

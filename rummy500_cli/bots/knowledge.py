@@ -35,8 +35,8 @@ from ..events import (
     StockRebuilt,
     UpcardChosen,
 )
-from ..jokers import physical
 from ..state import CARD, State
+from ..variants.jokers import physical
 
 
 class Memory:

@@ -82,7 +82,6 @@ import msgspec
 from ..actions import AnyAction, Discard, DrawStock, LayMeld, LayOff, TakePile
 from ..cards import JOKER, Card, new_deck
 from ..engine import legal_actions
-from ..engine.variants import hooks_of
 from ..events import (
     DealerDrawn,
     Discarded,
@@ -100,6 +99,7 @@ from ..events import (
     UpcardChosen,
 )
 from ..state import CARD, State
+from ..variants import variant_of
 from .base import Rng, stream
 from .greedy import GreedyBot
 from .knowledge import Knowledge, Memory, deal_hidden
@@ -380,7 +380,7 @@ class ParticleFilter:
             follower.known = []
             follower.particles = []
         # a variant whose moves are the standard game's, without jokers (RULES 8)
-        self.active = hooks_of(rules).plain_moves and rules.jokers_per_deck == 0
+        self.active = variant_of(rules).plain_moves and rules.jokers_per_deck == 0
         if not self.active:
             return
         self.rng = stream(self.seed, f"bot/particles/{self.seat}/{shadow.applied}")

@@ -24,13 +24,13 @@ from ..actions import AnyAction, ChooseUpcard, Discard, DrawStock, LayMeld, LayO
 from ..cards import CARDS, JOKER, Card
 from ..fast.masks import lane, mask_of, suits_of
 from ..melds import rank_at
-from ..persian import plays_jokers
 from ..render.words import count
 from ..rules import Rules
 from ..scoring import hand_total, hand_value, table_value
-from ..sides import opponents, partner_of, partnered
 from ..state import State
 from ..variants import variant_of
+from ..variants.partnership import opponents, partner_of, partnered
+from ..variants.persian import plays_jokers
 from .base import Bot
 from .greedy import best_play, gambit_move, keep_jokers, play_points, window_choice
 from .hand import plan

@@ -1,30 +1,19 @@
-"""The in-game command language: moves and the table commands around them.
+"""The in-game interpreter: a line of the command language, acted on for a seat.
 
 `Interpreter.handle(line, seat)` answers a `Reply`: lines to show, an error (one line),
-whether to leave. It knows nothing of terminals: the loop prints the reply.
+whether to leave. It knows nothing of terminals: the loop prints the reply. The words
+themselves (each command's forms, aliases, help and parser) are the vocabulary's
+(rummy500_cli/language); this module submits the moves and answers the table commands,
+each with its method `_WORD` (a console adds its own with `Interpreter.add`).
 """
 
 from __future__ import annotations
 
 import re
-import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-import msgspec
-
-from ..actions import (
-    ALIASES,
-    USAGE,
-    Action,
-    AnyAction,
-    LayOff,
-    NamePower,
-    parse_action,
-    parse_play_cards,
-)
-from ..cards import rank_sort_key, sort_key
-from ..engine import legal_actions
+from ..actions import AnyAction, LayOff
 from ..errors import (
     AmbiguousAction,
     IllegalAction,
@@ -35,10 +24,13 @@ from ..errors import (
     quoted,
 )
 from ..events import META_EVENTS, Event, GameStarted, Passed, RoundEnded, WindowOpened
+from ..language import VOCABULARY, Verb, Vocabulary, parse_play_cards
+from ..language.listing import legal_summary, move_text, plain_end, sorted_legal
+from ..language.plays import LAY
 from ..numbers import whole_number
 from ..protocol import MAX_LINE
 from ..render.analysis import hint_lines
-from ..render.command_help import detail
+from ..render.command_help import command_lines, help_lines
 from ..render.narrate import Narrator, takeback_lines
 from ..render.printable import names
 from ..render.rules_text import rules_text
@@ -55,37 +47,8 @@ from ..render.table import (
 )
 from ..render.words import close_word
 from ..session import Session
-from ..sides import partnered
 from ..state import State
-
-META = {
-    "hint": "hint [--why]: a suggested move and why; --why: what the expert believes of the other hands",
-    "hand": "hand: your cards",
-    "table": "table: the whole table",
-    "pile": "pile: the discard pile, with the numbers to take",
-    "melds": "melds: the melds on the table, with their ids",
-    "score": "score: running totals, the scorepad so far and the last round's score table",
-    "rules": "rules [N.M]: the rules of this game in words, or rule N.M of the rule book",
-    "log": "log [N]: the last N events (default 20), in words",
-    "sort": "sort [rank|suit]: how your hand is sorted",
-    "undo": "undo [N]: take back your last move (or N of them) and the bots' after it",
-    "help": "help [COMMAND]: the commands, or one in detail",
-    "quit": "quit: leave; the game is saved",
-}
-"""The table commands: not moves, they take no turn and are not recorded (but for undo,
-which takes moves back: the log records the takeback)."""
-META_ALIASES = {"?": "table", "q": "quit", "exit": "quit", "h": "help", "s": "score"}
-COMMAND_WORDS = sorted({*ALIASES, *META, *META_ALIASES})
-KEYS = {"quit": "Ctrl-D"}
-"""Keys that do what a table command does, at the interactive prompt."""
-
-
-def meta_line(word: str) -> str:
-    """A table command's line of help, with its aliases: `score (or s): ...`."""
-    usage, _, what = META[word].partition(": ")
-    others = [alias for alias, target in META_ALIASES.items() if target == word]
-    others += [KEYS[word]] if word in KEYS else []
-    return f"{usage} (or {', '.join(others)}): {what}" if others else META[word]
+from ..variants.partnership import partnered
 
 
 def unknown(word: str, kind: str, words: list[str]) -> str:
@@ -96,105 +59,16 @@ def unknown(word: str, kind: str, words: list[str]) -> str:
     return f"{kind} {quoted(word, 40)}{guess} (help lists the commands)"
 
 
+OnEvent = Callable[[Event, int], None]
+"""Told of each event a command makes, with its number in the log (the loop's printer)."""
+
+
 @dataclass
 class Reply:
     lines: list[str] = field(default_factory=list)
     error: str | None = None
     events: list[Event] = field(default_factory=list)
     quit: bool = False
-
-
-MOVE_ORDER = ("upcard", "power", "draw", "take", "block", "meld", "lay", "rum", "discard", "pass")
-"""The order the legal moves are listed in: as a turn goes."""
-
-
-def action_key(action: Action, by_rank: bool = False) -> tuple:
-    """Where a move goes in a list of moves: by kind in the order of a turn, then by its
-    cards as the hand is sorted, then by meld and pile position."""
-    key = rank_sort_key if by_rank else sort_key
-    tag = type(action).__struct_config__.tag
-    cards = getattr(action, "cards", None)
-    if cards is None:
-        card = getattr(action, "card", None)
-        cards = () if card is None else (card,)
-    return (
-        MOVE_ORDER.index(tag) if tag in MOVE_ORDER else len(MOVE_ORDER),
-        sorted(key(card) for card in cards),
-        getattr(action, "meld", 0),
-        getattr(action, "depth", 0),
-        ("wild", "double", "split").index(action.power) if isinstance(action, NamePower) else 0,
-        action.text(),
-    )
-
-
-def sorted_legal(state, by_rank: bool = False) -> list[AnyAction]:
-    """The legal moves now, in the order `action_key` gives."""
-    return sorted(legal_actions(state), key=lambda action: action_key(action, by_rank))
-
-
-def move_text(action: Action, legal: list[AnyAction], ascii: bool = True) -> str:
-    """A legal move in the command language, a run's end named only where the same cards
-    could go on either end of it (`lay A♥ on 1`, not `lay A♥ on 1 low`, when the ace
-    can go only below the 2)."""
-    return plain_end(action, legal).text(ascii)
-
-
-def plain_end(action: Action, legal: list[AnyAction]) -> Action:
-    """The move without its run's end when no other legal move puts the same cards on
-    the other end of the same meld (the end then goes without saying)."""
-    end = getattr(action, "end", None)
-    if end is None:
-        return action
-    both = any(
-        type(other) is type(action)
-        and getattr(other, "end", None) not in (None, end)
-        and getattr(other, "meld", None) == getattr(action, "meld", None)
-        and getattr(other, "cards", getattr(other, "card", None))
-        == getattr(action, "cards", getattr(action, "card", None))
-        for other in legal
-    )
-    return action if both else msgspec.structs.replace(action, end=None)
-
-
-def legal_items(state, ascii: bool = True, by_rank: bool = False) -> list[tuple[str, int]]:
-    """The legal moves now for the bottom line, each with how many moves it stands for:
-    a move alone (1), or the discards as one item `discard any of N` when there are more
-    than three; their counts add up to the number of legal moves."""
-    actions = sorted_legal(state, by_rank)
-    discards = [a for a in actions if type(a).__struct_config__.tag == "discard"]
-    items: dict[str, int] = {}
-    for action in actions:
-        if action in discards and len(discards) > 3:
-            items.setdefault(f"discard any of {len(discards)}", len(discards))
-            continue
-        text = move_text(action, actions, ascii)
-        items[text] = items.get(text, 0) + 1
-    return list(items.items())
-
-
-def legal_words(state, limit: int = 6, ascii: bool = True, by_rank: bool = False) -> list[str]:
-    """The legal moves now, each in the command language, the discards as one
-    `discard CARD` when there are more than `limit` moves."""
-    actions = sorted_legal(state, by_rank)
-    words = []
-    for action in actions:
-        text = move_text(action, actions, ascii)
-        if text.startswith("discard") and len(actions) > limit:
-            words.append("discard CARD")
-            break
-        words.append(text)
-    return list(dict.fromkeys(words))
-
-
-def legal_summary(
-    session: Session, limit: int = 6, ascii: bool = True, by_rank: bool = False
-) -> str:
-    """The legal moves now, in the command language, shortened for one line, in the
-    order of a turn and of the hand."""
-    shown = legal_words(session.state, limit, ascii, by_rank)
-    more = len(shown) - limit
-    text = ", ".join(shown[:limit])
-    return text + (f" (+{more} more)" if more > 0 else "")
 
 
 class Interpreter:
@@ -215,36 +89,42 @@ class Interpreter:
         those passes are not theirs to take back (`undo` skips them)."""
         self.screen: Callable[[], tuple[int, int] | None] = lambda: None
         """The console's room for the table (columns, rows); None: lines unbounded."""
-        self.extra: dict[str, tuple[str, Callable[[str, int], Reply]]] = {}
-        """Commands a console adds (online play: say, and the host's start, pause...):
-        each word's line of help and what it does with the rest of the line."""
+        self.vocabulary: Vocabulary = VOCABULARY
+        """The commands of this table: the game's, and those a console adds (`add`)."""
+        self.answers: dict[str, Callable[[list[str], int], Reply]] = {
+            verb.word: getattr(self, f"_{verb.word}") for verb in VOCABULARY.table
+        }
+        """Each table command's answer, by its word."""
 
-    def handle(self, line: str, seat: int, on_event=None) -> Reply:
+    def add(self, verb: Verb, answer: Callable[[list[str], int], Reply]) -> None:
+        """A table command of the console's own (an online table's `say`): its Verb
+        joins this table's vocabulary (help, Tab) and `answer(args, seat)` answers it."""
+        self.vocabulary = self.vocabulary.plus(verb)
+        self.answers[verb.word] = answer
+
+    def handle(self, line: str, seat: int, on_event: OnEvent | None = None) -> Reply:
         words = line.split()
         if not words:
             return Reply()
-        word = words[0].lower()
-        word = META_ALIASES.get(word, word)
-        if word in self.extra:
-            return self.extra[word][1](line.strip()[len(words[0]) :].strip(), seat)
-        if word == "undo":
-            return self._undo(words[1:], seat, on_event)
-        if word in META:
-            return getattr(self, f"_{word}")(words[1:], seat)
+        verb = self.vocabulary.find(words[0])
+        if verb is not None and verb.makes is None:  # a table command: no turn taken
+            if verb.word == "undo":
+                return self._undo(words[1:], seat, on_event)
+            return self.answers[verb.word](words[1:], seat)
         state = self.session.state
-        legal = legal_summary(self.session, ascii=self.style.ascii, by_rank=self.by_rank)
-        if word not in ALIASES:
-            known = [*sorted(set(ALIASES.values())), *META]
+        if verb is None:
+            legal = legal_summary(self.session, ascii=self.style.ascii, by_rank=self.by_rank)
+            known = [*sorted(v.word for v in self.vocabulary.moves), *self._table_words()]
             return Reply(error=f"{unknown(words[0], 'unknown command', known)}; legal now: {legal}")
         if state.to_move != seat:
             return Reply(error=f"it is {names(state.players)[state.to_move]}'s turn")
         if len(line) > MAX_LINE:
             return Reply(error=f"a line of {len(line)} characters is too long for a command")
         try:
-            if ALIASES[word] == "lay" and "on" not in (w.lower() for w in words[1:]):
+            if verb.word == "lay" and "on" not in (w.lower() for w in words[1:]):
                 action = self._lay_where(words[1:])
             else:
-                action = parse_action(line, state)
+                action = self.vocabulary.parse(line, state)
             if self.vet is not None and not self.vet(action, seat):
                 return Reply(lines=["Not played: your move?"])
             events = self.session.submit(action, seat, on_event)
@@ -255,6 +135,9 @@ class Interpreter:
             return Reply(error=f"{_without_usable(clipped(str(error)))}; legal now: {legal}")
         return Reply(events=events)
 
+    def _table_words(self) -> list[str]:
+        return [verb.word for verb in self.vocabulary.table]
+
     def _lay_where(self, words: list[str]) -> AnyAction:
         """`lay 3S` without `on MELD`: the one lay-off of those cards that is legal now
         (issue: infer the meld when only one fits); else say which to choose."""
@@ -262,7 +145,7 @@ class Interpreter:
 
         end = words.pop().lower() if words and words[-1].lower() in ("low", "high") else None
         if not words:
-            raise ParseError(f"usage: {USAGE['lay']}")
+            raise ParseError(f"usage: {LAY.line()}")
         cards, jokers = parse_play_cards(words)
         typed = " ".join(words)
         fits = [
@@ -405,7 +288,7 @@ class Interpreter:
         lines.extend(f"{waiting:>5}  {line}" for line in narrator.flush())
         return Reply(lines=lines or ["(nothing yet)"])
 
-    def _undo(self, args: list[str], seat: int, on_event=None) -> Reply:
+    def _undo(self, args: list[str], seat: int, on_event: OnEvent | None = None) -> Reply:
         """Take back the seat's last move (or N), and what the bots played after it."""
         count = whole_number(args[0]) if args else 1
         if count is None or count < 1 or len(args) > 1:
@@ -450,27 +333,13 @@ class Interpreter:
     def _help(self, args: list[str], seat: int) -> Reply:
         rules = self.session.state.rules
         if args:
-            word = args[0].lower()
-            word = ALIASES.get(word, META_ALIASES.get(word, word))
-            line = USAGE.get(word) or (meta_line(word) if word in META else None)
-            if line is None:
-                return Reply(error=unknown(args[0], "no command", [*USAGE, *META]))
-            paragraph = textwrap.fill(
-                detail(word, rules), width=max(40, min(_width(), 100) - 1), initial_indent="  ",
-                subsequent_indent="  ", break_on_hyphens=False,
-            )  # fmt: skip
-            if not _in_game(word, rules):
-                paragraph += "\n  (Not a move in this game.)"
-            return Reply(lines=[line, paragraph])
-        shown = {word for word in USAGE if _in_game(word, rules)}
-        lines = ["Moves:"] + [f"  {text}" for word, text in USAGE.items() if word in shown]
-        lines += ["Table:"] + [f"  {meta_line(word)}" for word in META]
-        lines += [f"  {usage}" for usage, _do in self.extra.values()]
-        lines.append("help COMMAND tells one in detail, with examples: help lay")
-        lines.append(
-            f"Legal now: {legal_summary(self.session, ascii=self.style.ascii, by_rank=self.by_rank)}"
-        )
-        return Reply(lines=lines)
+            verb = self.vocabulary.find(args[0])
+            if verb is None:
+                known = [*(v.word for v in self.vocabulary.moves), *self._table_words()]
+                return Reply(error=unknown(args[0], "no command", known))
+            return Reply(lines=command_lines(verb, rules, _width(), self.vocabulary))
+        legal = legal_summary(self.session, ascii=self.style.ascii, by_rank=self.by_rank)
+        return Reply(lines=help_lines(rules, legal, self.vocabulary))
 
     def _quit(self, args: list[str], seat: int) -> Reply:
         return Reply(quit=True)
@@ -489,17 +358,3 @@ def _width() -> int:
     import shutil
 
     return shutil.get_terminal_size((80, 24)).columns
-
-
-def _in_game(word: str, rules) -> bool:
-    """Whether a move of the command language can be played under these rules: the
-    first pile card (upcard=chosen), the windows (RULES 7), the dealer's joker (RULES 8)."""
-    if word == "upcard":
-        return rules.upcard == "chosen"
-    if word == "rum":
-        return rules.rum_call
-    if word == "pass":
-        return rules.rum_call or rules.out_of_turn or rules.opponents_hand
-    if word in ("power", "block"):
-        return rules.variant == "dealers_gambit"
-    return True

@@ -108,13 +108,13 @@ def drill(logs, seats, count, ascii_cards, json_mode) -> None:
 
     from .. import drill as core
     from ..errors import LogError, Rummy500Error, clipped
+    from ..language.listing import sorted_legal
     from ..records.replay import Replay
     from ..render.drill import answer_lines
     from ..render.position import describe_position
     from ..render.printable import names
     from ..render.style import Style
     from ..view import view
-    from .commands import sorted_legal
     from .play import choose_style
 
     style = Style(ascii=True) if json_mode else choose_style(None, ascii_cards, None)

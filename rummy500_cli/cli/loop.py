@@ -238,9 +238,10 @@ def run(
         interpreter.vet = lambda action, seat: tutor.vet(
             session, action, console.confirm, console.show
         )
-    extra = getattr(session, "extra_commands", None)
-    if extra is not None:  # online play: say, the host's commands
-        interpreter.extra.update(extra())
+    console_commands = getattr(session, "console_commands", None)
+    if console_commands is not None:  # online play: say, the host's commands
+        for verb, answer in console_commands():
+            interpreter.add(verb, answer)
     n = session.state.n
     humans = [seat for seat in range(n) if session.is_human(seat)]
     home = humans[0] if len(humans) == 1 else None

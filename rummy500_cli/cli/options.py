@@ -9,8 +9,6 @@ from typing import Any
 
 import click
 
-from ..variants import find_variant
-
 
 class Seconds(click.FloatRange):
     """A number of seconds in a range: finite (never nan or inf), as a timeout or a
@@ -71,6 +69,8 @@ def rule_options(command: Callable[..., Any]) -> Callable[..., Any]:
         "--variant",
         metavar="NAME",
         default=None,
+        # (the names of rules.PRESETS and variants.VARIANTS, written out: --help imports
+        # neither; tests/variants/test_variants_registry.py checks that they agree)
         help="A preset or variant: standard, wikipedia, jokers, partnership, persian, "
         "dealers_gambit.",
     )(command)
@@ -80,6 +80,8 @@ def rule_options(command: Callable[..., Any]) -> Callable[..., Any]:
 def default_players(variant: str | None, fallback: int) -> int:
     """The players of a game when --players is not given: the variant's own number (4
     for a partnership variant, RULES 8), else `fallback`."""
+    from ..variants import find_variant
+
     found = find_variant(variant)
     return found.players if found is not None and found.players else fallback
 
@@ -87,7 +89,8 @@ def default_players(variant: str | None, fallback: int) -> int:
 def rules_from(variant: str | None, rule: tuple[str, ...], target: int | None, players: int):
     """Build and check the Rules, or raise click.BadParameter with the reason."""
     from ..errors import RulesError
-    from ..rules import make_rules, parse_rule_options
+    from ..rules import PRESETS, parse_rule_options
+    from ..variants import check_rules, make_rules
 
     for item in (variant or "", *rule):
         problem = plain_text_problem(item)
@@ -97,10 +100,10 @@ def rules_from(variant: str | None, rule: tuple[str, ...], target: int | None, p
         options: dict[str, object] = dict(parse_rule_options(rule))
         if target is not None:
             options["target"] = target
-        preset = variant if variant in (None, "standard", "wikipedia") else None
-        other = None if variant in (None, "standard", "wikipedia") else variant
+        preset = variant if variant is None or variant in PRESETS else None
+        other = None if variant is None or variant in PRESETS else variant
         chosen = make_rules(options, preset=preset, variant=other)
-        chosen.check(players)
+        check_rules(chosen, players)
     except RulesError as error:
         raise click.BadParameter(str(error), param_hint="--rule/--variant") from None
     return chosen

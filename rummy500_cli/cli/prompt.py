@@ -22,29 +22,23 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from prompt_toolkit import PromptSession, print_formatted_text
-from prompt_toolkit.completion import Completer, Completion
+from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 from prompt_toolkit.formatted_text import ANSI
 from prompt_toolkit.history import History, InMemoryHistory
 from prompt_toolkit.output import ColorDepth
 
 from ..events import Event
+from ..language import VOCABULARY, Vocabulary, step_words
+from ..language.listing import legal_items
 from ..render.layout import INDENT, fit_toolbar, width_of, wrap
 from ..render.narrate import TURN_EVENTS, continuation
 from ..render.printable import names, printable
 from ..render.style import Style
-from ..render.table import STEP_WORDS
 from ..session import Session
-from .commands import legal_items
 from .completion import candidates
 from .loop import PlainConsole
 
-WINDOW_PROMPTS = {
-    "rum": "Rum? rum/pass",
-    "play": "out of turn: meld, lay or pass",
-    "deadwood": "lay off on the winner's melds or pass",
-}
-"""The prompt's question in each window of RULES 7."""
 SKIP_KEYS = (b"\r", b"\n", b" ")
 """The keys that skip the computer players' pauses."""
 
@@ -55,14 +49,17 @@ class GameCompleter(Completer):
     def __init__(self, console: PromptConsole) -> None:
         self.console = console
 
-    def get_completions(self, document: Document, complete_event) -> Iterable[Completion]:
+    def get_completions(
+        self, document: Document, complete_event: CompleteEvent
+    ) -> Iterable[Completion]:
         session, seat = self.console.session, self.console.seat
         if session is None or seat is None:  # between turns: nothing of any hand
             return
         text = document.text_before_cursor
         current = "" if text.endswith(" ") or not text else text.split()[-1]
         style = self.console.style
-        for found in candidates(session.state, seat, text, self.console.by_rank, style):
+        vocabulary = self.console.vocabulary
+        for found in candidates(session.state, seat, text, self.console.by_rank, style, vocabulary):
             yield Completion(
                 found.text,
                 start_position=-len(current),
@@ -99,6 +96,11 @@ class PromptConsole(PlainConsole):
     @property
     def by_rank(self) -> bool:
         return bool(self.interpreter is not None and self.interpreter.by_rank)
+
+    @property
+    def vocabulary(self) -> Vocabulary:
+        """The table's commands (the interpreter's: the game's and the console's own)."""
+        return VOCABULARY if self.interpreter is None else self.interpreter.vocabulary
 
     def _prompt_session(self, seat: int) -> PromptSession[str]:
         """The prompt of a seat: at hot-seat each player has a history of their own, in
@@ -233,7 +235,7 @@ class PromptConsole(PlainConsole):
         if self.session is None or self.seat is None:
             return ""
         state = self.session.state
-        step = STEP_WORDS.get(state.phase, "")
+        step = step_words(state.phase)
         items = legal_items(state, self.style.ascii, self.by_rank)
         words = [word for word, _ in items]
         return fit_toolbar(step, words, self._width() - 1, counts=[n for _, n in items])
@@ -320,7 +322,7 @@ class PromptConsole(PlainConsole):
         state = session.state
         label = f"{name}> "
         if state.phase == "window":  # RULES 7: a short question out of turn
-            label = f"{name} ({WINDOW_PROMPTS.get(state.window_kind or '', 'pass')})> "
+            label = f"{name} ({self.vocabulary.window_prompt(state.window_kind)})> "
         prompt = self._prompt_session(seat)
         while True:
             try:

@@ -95,9 +95,10 @@ def complete_seat(ctx: click.Context, param: click.Parameter, incomplete: str):
 
 def complete_variant(ctx: click.Context, param: click.Parameter, incomplete: str):
     """`--variant NAME`: the presets and the variants."""
-    from ..rules import PRESETS, VARIANTS
+    from ..rules import PRESETS
+    from ..variants import BUNDLES
 
-    return _items([*PRESETS, *VARIANTS], incomplete)
+    return _items([*PRESETS, *BUNDLES], incomplete)
 
 
 def rule_values(key: str) -> list[str]:

@@ -16,7 +16,6 @@ from typing import Any
 import click
 
 from ..effort import DEFAULT_THINK, MAX_THINK
-from ..variants import find_variant
 from .failure import Failure
 from .options import check_seed, default_players, rule_options, rules_from
 
@@ -113,6 +112,8 @@ def render(summary: dict[str, Any]) -> str:
             cell.ljust(widths[i]) if i == 0 else cell.rjust(widths[i]) for i, cell in enumerate(row)
         ]
         lines.append("  ".join(cells).rstrip())
+    from ..variants import find_variant  # (lazily: --help stays light)
+
     variant = find_variant(str(rules.get("variant", "none")))
     if variant is not None and variant.sides:
         lines.append(

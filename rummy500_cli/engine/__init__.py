@@ -13,8 +13,9 @@ implement (RULES x.y is rule y of section x of the rule book, rummy500-rules(7))
 
 The package is split by idea: `phases` (the entry points over the phases), `setup`,
 `draw`, `uses`, `turn`, `windows`, `flow` (what follows a move), `round_end`,
-`lookahead` (first_meld_min), `plays`, `wild`, `values`, `hands`, `record`, and
-`variants` (the seam every variant of RULES 8 plugs into).
+`lookahead` (first_meld_min), `plays`, `wild`, `values` and `record`. The variants of
+RULES 8 plug in from the `variants` package above (`variant_of(state.rules)`: one object
+each, whose hooks the turn logic calls); the cards of a play are `holding`'s.
 """
 
 from __future__ import annotations

@@ -23,11 +23,10 @@ from ..errors import IllegalAction
 from ..events import DrawSkipped, Event, PileTaken, StockDrawn, StockRebuilt
 from ..fast.masks import mask_of
 from ..fast.uses import has_use, plain_depths, use_check
+from ..holding import not_your_window
 from ..variants import variant_of
-from .hands import not_your_window
 from .lookahead import needs_minimum
 from .uses import chosen_uses
-from .variants import hooks
 
 if TYPE_CHECKING:
     from ..state import State
@@ -45,7 +44,7 @@ def legal(state: State) -> list[AnyAction]:
     """The draw phase's moves: the stock, each usable pile depth, each split take."""
     actions: list[AnyAction] = [DRAW]
     actions += map(TAKES.__getitem__, usable_depths(state))
-    if hooks(state).has_power:  # RULES 8, dealers_gambit
+    if variant_of(state.rules).has_power:  # RULES 8, dealers_gambit
         actions.extend(split_takes(state))
     return actions
 
@@ -213,7 +212,7 @@ def _split_parts(pile: list[Card], depth: int, split: int) -> tuple[list[Card], 
 def split_takes(state: State) -> list[AnyAction]:
     """Every split take the player to move may make now."""
     seat = state.to_move
-    if hooks(state).power_problem(state, seat, "split") is not None:
+    if variant_of(state.rules).power_problem(state, seat, "split") is not None:
         return []
     if state.rules.top_discard == "only":
         return []
@@ -229,7 +228,7 @@ def split_takes(state: State) -> list[AnyAction]:
 
 def _take_split(state: State, seat: int, action: TakePile) -> list[Event]:
     depth, split = action.depth, action.split
-    problem = hooks(state).power_problem(state, seat, "split")
+    problem = variant_of(state.rules).power_problem(state, seat, "split")
     if problem:
         raise IllegalAction(f"split: {problem}")
     if not 1 <= split < depth or state.rules.top_discard == "only":

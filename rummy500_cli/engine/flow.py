@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, cast
 
 from ..events import Discarded, Event, LaidOff, Melded, Passed, RumCalled, WindowOpened
 from ..rules import IDLE_ROTATIONS
+from ..variants import variant_of
 from .round_end import end_round, out_bonus
-from .variants import hooks
 from .windows import next_window, others, window_actions
 
 if TYPE_CHECKING:
@@ -64,7 +64,7 @@ def _after_play(before: State, events: list[Event]) -> list[Event]:
     RULES 7 (`opponents_hand`): laying off one's whole hand in the deadwood window is not
     going out; the round was already won by the seat that opened the window, and the
     emptied seat's part of the window simply ends (it has nothing more to lay off)."""
-    taken = hooks(before).taken_from_hand
+    taken = variant_of(before.rules).taken_from_hand
     plays = cast("list[Melded | LaidOff]", events)
     left = len(before.hands[before.to_move]) - sum([taken(event.cards) for event in plays])
     if not left and before.window_kind != "deadwood":

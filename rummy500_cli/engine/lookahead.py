@@ -15,13 +15,13 @@ from typing import TYPE_CHECKING
 from ..actions import LayOff
 from ..cards import Card
 from ..fast.masks import layoffs_on, runs_in, sets_in
+from ..holding import remaining, table_after
 from ..laid_melds import Meld
 from ..melds import hand_index
-from ..scoring import bonus_points, value_tables
+from ..rules import bonus_points
+from ..scoring import value_tables
 from ..variants import variant_of
-from .hands import remaining, table_after
 from .values import layoff_values, meld_values
-from .variants import hooks
 from .wild import joker_play_points, wild_plays
 
 if TYPE_CHECKING:
@@ -122,7 +122,7 @@ def _ceiling(state: State, hand: list[Card], power: bool) -> int:
     if rules.four_aces:
         share = bonus_points(rules.four_aces, rules) // 4
         total += sum(max(share - high[1], 0) for card in hand if card.rank == 1)
-    double = power and hooks(state).power_problem(state, state.to_move, "double") is None
+    double = power and variant_of(state.rules).power_problem(state, state.to_move, "double") is None
     if variant_of(rules).fours_double or double:
         total *= 2
     return total
@@ -135,7 +135,7 @@ def _steps(
     after the play, whether the dealer's joker was spent). A new meld joins the melds, so
     that later plays may lay off on it (RULES 6b.4); a doubled one is sealed and does
     not. `power`: whether the dealer's joker is still there to use (RULES 8)."""
-    variant = hooks(state)
+    variant = variant_of(state.rules)
     rules, decks = state.rules, state.decks
     seat = state.to_move
     double = power and variant.has_power and variant.power_problem(state, seat, "double") is None

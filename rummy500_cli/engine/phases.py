@@ -14,10 +14,11 @@ from typing import TYPE_CHECKING
 from ..actions import Action, AnyAction
 from ..errors import IllegalAction
 from ..events import Event
+from ..variants import variant_of
+from ..variants.base import Legal, Resolve
 from . import draw, turn, windows
 from .flow import follow
 from .setup import legal_upcard, resolve_upcard
-from .variants import Legal, Resolve, hooks
 
 if TYPE_CHECKING:
     from ..state import State
@@ -33,7 +34,7 @@ PHASES: dict[str, tuple[Legal, Resolve]] = {
 
 def legal_actions(state: State) -> list[AnyAction]:
     """Every legal action of the player to move, exactly, in a stable order."""
-    phase = PHASES.get(state.phase) or hooks(state).phases.get(state.phase)
+    phase = PHASES.get(state.phase) or variant_of(state.rules).phases.get(state.phase)
     return phase[0](state) if phase is not None else []
 
 
@@ -46,7 +47,7 @@ def resolve(state: State, action: Action, seat: int | None = None) -> list[Event
     now = state.phase
     if now == "over":
         raise IllegalAction("the game is over")
-    phase = PHASES.get(now) or hooks(state).phases.get(now)
+    phase = PHASES.get(now) or variant_of(state.rules).phases.get(now)
     if phase is None:
         raise IllegalAction("no round is in play")
     mover = state.to_move

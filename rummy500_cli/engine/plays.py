@@ -11,8 +11,8 @@ from ..actions import AnyAction, LayMeld, LayOff
 from ..cards import Card
 from ..fast.listing import meld_layoffs
 from ..laid_melds import Meld
+from ..variants import Variant, variant_of
 from .values import layoff_values, meld_shape, meld_values
-from .variants import Play, hooks
 from .wild import wild_plays
 
 if TYPE_CHECKING:
@@ -24,19 +24,19 @@ def doubled_actions(melds: list[LayMeld]) -> list[LayMeld]:
     return [LayMeld(meld.cards, meld.ace_high, double=True) for meld in melds]
 
 
-def open_melds(state: State, variant: Play | None = None) -> list[Meld]:
+def open_melds(state: State, variant: Variant | None = None) -> list[Meld]:
     """The melds that still take cards (not one the variant sealed)."""
-    sealed = (variant or hooks(state)).sealed(state)
+    sealed = (variant or variant_of(state.rules)).sealed(state)
     return [meld for meld in state.melds if meld.id not in sealed] if sealed else state.melds
 
 
 def layoff_actions(
-    state: State, hand: list[Card], mask: int, variant: Play | None = None
+    state: State, hand: list[Card], mask: int, variant: Variant | None = None
 ) -> list[LayMeld | LayOff]:
     """Every lay-off of the hand (`mask`: its `fast.masks.mask_of`) on the melds that take
     cards, then every play with jokers (RULES 8), each once. `variant`: the game's hooks,
     when the caller has them."""
-    variant = variant or hooks(state)
+    variant = variant or variant_of(state.rules)
     table = state.table()
     plays: list[LayMeld | LayOff] = []
     if mask & table.wants:
@@ -54,7 +54,7 @@ def joker_actions(state: State, hand: list[Card], melds: Sequence[Meld]) -> list
     """The plays with jokers that a hand could make on these melds (RULES 8): sets of
     jokers under persian, wild jokers under jokers (and the dealer's wild joker under
     dealers_gambit, for the player to move). For the windows and for analyze."""
-    variant = hooks(state)
+    variant = variant_of(state.rules)
     plays = variant.set_actions(state, hand, melds)
     if variant.wild_hand(state, hand) is not None:
         plays.extend(play.action for play in wild_plays(state, hand, melds))

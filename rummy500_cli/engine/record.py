@@ -36,8 +36,8 @@ from ..events import (
     StockRebuilt,
     UpcardChosen,
 )
-from ..jokers import faces_of
-from .hands import card_of
+from ..holding import card_of
+from ..variants.jokers import faces_of
 
 if TYPE_CHECKING:
     from ..state import State

@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING
 import msgspec
 
 from ..events import Event, RoundDealt, RoundEnded, SeatScore
-from ..scoring import bonus_points, hand_total
-from ..sides import opponents, partnered
+from ..rules import bonus_points
+from ..scoring import hand_total
 from ..variants import variant_of
+from ..variants.partnership import opponents, partnered
 from .setup import deal_round
-from .variants import hooks
 
 if TYPE_CHECKING:
     from ..state import State
@@ -63,7 +63,7 @@ def end_round(
         went_out=seat if reason == "went_out" else None,
         scores=tuple(scores),
     )
-    ended = hooks(state).round_ended(state, ended)
+    ended = variant_of(state.rules).round_ended(state, ended)
     after = state if scratch else state.copy()
     after.apply(ended)
     return [ended, *after_round_end(after)]
@@ -73,7 +73,7 @@ def after_round_end(state: State) -> list[Event]:
     """The events that follow a round's end, computed from the state it left (its
     round_ended applied): the game's end (won, or stopped by the round limit), or the
     next round's deal."""
-    variant = hooks(state)
+    variant = variant_of(state.rules)
     won = variant.game_won(state)
     if won is not None:
         return [won]

@@ -16,7 +16,7 @@ from ..deal import deal_cards, draw_for_dealer, seed_text, shuffled_deck
 from ..errors import IllegalAction, RulesError
 from ..events import FORMAT_VERSION, DealerDrawn, Event, GameStarted, RoundDealt, UpcardChosen
 from ..rules import STANDARD, Rules
-from .variants import hooks_of
+from ..variants import check_rules, variant_of
 
 if TYPE_CHECKING:
     from ..state import State
@@ -40,7 +40,7 @@ def new_game(
     first card and plays first.
     """
     names = tuple(name.strip() for name in players)
-    rules.check(len(names))
+    check_rules(rules, len(names))
     if any(not name for name in names):
         raise RulesError("every player needs a name")
     if len(set(names)) != len(names):
@@ -57,7 +57,7 @@ def new_game(
         undo=UNSET if undo else False,
     )
     if deck:  # seat 0 receives the first card and plays first
-        drawn = DealerDrawn(draws=(), dealer=-rules.step % len(names))
+        drawn = DealerDrawn(draws=(), dealer=-variant_of(rules).step % len(names))
     else:
         draws, dealer = draw_for_dealer(header.seed, len(names))
         drawn = DealerDrawn(draws=tuple(tuple(row) for row in draws), dealer=dealer)
@@ -65,7 +65,7 @@ def new_game(
 
 
 def _check_stacked(deck: Sequence[Sequence[Card]], rules: Rules, players: int) -> None:
-    full = hooks_of(rules).set_aside(new_deck(rules.deck_count(players), rules.jokers_per_deck))
+    full = variant_of(rules).set_aside(new_deck(rules.deck_count(players), rules.jokers_per_deck))
     for number, cards in enumerate(deck, 1):
         left = list(full)
         for card in cards:
@@ -92,14 +92,14 @@ def deal_round(header: GameStarted, round_no: int, dealer: int) -> RoundDealt:
         for card in top:
             deck.remove(card)
         deck = top + deck
-    deck = hooks_of(rules).set_aside(deck)
+    deck = variant_of(rules).set_aside(deck)
     hands, upcard, stock = deal_cards(
         deck,
         n,
         dealer,
         rules.cards_dealt(n),
         extra_to_left=rules.upcard == "chosen",
-        step=rules.step,
+        step=variant_of(rules).step,
     )
     return RoundDealt(
         round=round_no,

@@ -29,17 +29,16 @@ from ..errors import AmbiguousAction, IllegalAction
 from ..events import Discarded, Event, LaidOff, Melded
 from ..fast.listing import meld_actions
 from ..fast.masks import mask_of
-from ..jokers import joker_layoff
+from ..holding import has, layoff_order, missing, not_your_window, play_problem, remaining
 from ..laid_melds import Meld
 from ..melds import End, layoff_end, shape_of
-from ..persian import joker_layoff_end
 from ..variants import variant_of
-from .hands import has, layoff_order, missing, not_your_window, play_problem, remaining
+from ..variants.jokers import joker_layoff
+from ..variants.persian import joker_layoff_end
 from .lookahead import Laid, minimum_ok, needs_minimum
 from .plays import doubled_actions, layoff_actions
 from .uses import chosen_uses
 from .values import layoff_of, layoff_values, meld_values, new_meld
-from .variants import hooks
 from .wild import joker_layoff_event, joker_meld_event
 
 if TYPE_CHECKING:
@@ -63,7 +62,7 @@ def legal(state: State) -> list[AnyAction]:
 def turn_actions(state: State, seat: int, hand: list[Card]) -> list[AnyAction]:
     """Every play the seat may make in its turn, then every discard it may make."""
     rules = state.rules
-    variant = hooks(state)
+    variant = variant_of(state.rules)
     need = needs_minimum(state, seat) if rules.first_meld_min else 0
     checked = rules.final_discard == "required" or state.kept is not None or need
     mask = mask_of(hand)
@@ -120,14 +119,14 @@ def resolve_play(state: State, seat: int, action: Action) -> list[Event]:
 
 
 def _block(state: State, seat: int, action: Action) -> list[Event]:
-    return hooks(state).resolve_block(state, seat)
+    return variant_of(state.rules).resolve_block(state, seat)
 
 
 def _meld(state: State, seat: int, action: Any) -> list[Event]:
     rules = state.rules
     hand = state.hands[seat]
     cards = action.cards
-    own = hooks(state).own_checked(state, seat, cards)
+    own = variant_of(state.rules).own_checked(state, seat, cards)
     if not has(hand, own):
         raise IllegalAction(missing(hand, own))
     if action.double:  # RULES 8, dealers_gambit
@@ -149,7 +148,7 @@ def _lay_off(state: State, seat: int, action: Any) -> list[Event]:
     rules = state.rules
     hand = state.hands[seat]
     pending = state.pending
-    variant = hooks(state)
+    variant = variant_of(state.rules)
     cards = action.cards
     own = variant.own_checked(state, seat, cards)
     if not has(hand, own):
@@ -239,7 +238,7 @@ def _refuse_minimum(state: State, points: int) -> None:
 def _double(state: State, seat: int, action: LayMeld, own: Sequence[Card]) -> list[Event]:
     """RULES 8 (dealers_gambit, double): a new meld with the dealer's joker laid on it:
     values doubled, the meld sealed."""
-    problem = hooks(state).power_problem(state, seat, "double")
+    problem = variant_of(state.rules).power_problem(state, seat, "double")
     if problem:
         raise IllegalAction(f"double: {problem}")
     if JOKER in action.cards:

@@ -13,13 +13,13 @@ from ..cards import JOKER, Card
 from ..fast.listing import run_melds, set_melds
 from ..fast.masks import lane, layoffs_onto, mask_of, suit_runs
 from ..fast.uses import plain_uses
+from ..holding import play_problem, remaining, table_after
 from ..laid_melds import Meld
 from ..melds import sets_in
-from .hands import play_problem, remaining, table_after
+from ..variants import variant_of
 from .lookahead import needs_minimum, reachable
 from .plays import play_value
 from .values import layoff_values, meld_values
-from .variants import hooks
 from .wild import joker_play_points, wild_plays
 
 if TYPE_CHECKING:
@@ -35,7 +35,7 @@ def chosen_uses(
 ) -> Iterator[LayMeld | LayOff]:
     """RULES 4.1: the melds and lay-offs that would put the chosen pile card on the table
     with the cards held, under the rules that bound a play (none when `unbounded`)."""
-    variant = hooks(state)
+    variant = variant_of(state.rules)
     rules = state.rules
     if (
         not variant.joker_plays
@@ -53,7 +53,7 @@ def bounded_uses(
     """`chosen_uses` under the rules that bound a play, or with jokers: each candidate
     play is checked as it is found (a caller asking for the first use stops there). Where
     no rule bounds a play it is the definition `fast.uses.plain_uses` answers."""
-    variant = hooks(state)
+    variant = variant_of(state.rules)
     if not variant.usable_from_pile(chosen):
         return
     size = len(hand)
@@ -78,7 +78,7 @@ def _candidates(
 ) -> Iterator[Use]:
     """The plays that would put the chosen card on the table, in order: sets, runs,
     lay-offs, then the plays of jokers (RULES 8); their points only where `need`."""
-    variant = hooks(state)
+    variant = variant_of(state.rules)
     rules = state.rules
     double = variant.has_power and variant.power_problem(state, seat, "double") is None
     held = mask_of(hand)

@@ -12,13 +12,14 @@ from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from ..cards import JOKER, Card
-from ..jokers import Slots
+from ..holding import layoff_order
 from ..laid_melds import Meld
 from ..melds import End, Shape, layoff_end, run_ace_high, shape_of
-from ..persian import doubled, joker_set_shape
-from ..scoring import bonus_points, table_value, value_tables
+from ..rules import bonus_points
+from ..scoring import table_value, value_tables
 from ..variants import variant_of
-from .hands import layoff_order
+from ..variants.jokers import Slots
+from ..variants.persian import doubled, joker_set_shape
 
 if TYPE_CHECKING:
     from ..rules import Rules

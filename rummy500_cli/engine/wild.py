@@ -1,6 +1,7 @@
 """Plays with wild jokers (RULES 8: the jokers variant, and the dealer's joker with the
 power wild): every such play a hand allows, what each scores, and its event. Reading one
-play and listing them is `jokers`' work; the jokers' decisions are written there."""
+play is `variants.jokers`' work, listing them `variants.joker_plays`'; the jokers'
+decisions are written in `variants.jokers`."""
 
 from __future__ import annotations
 
@@ -10,11 +11,12 @@ from typing import TYPE_CHECKING, NamedTuple
 from ..actions import AnyAction, LayMeld, LayOff
 from ..cards import Card
 from ..events import LaidOff, Melded
-from ..jokers import faces_of, joker_layoff, joker_layoffs, joker_melds, joker_shape
 from ..laid_melds import Meld
 from ..scoring import value_tables
+from ..variants import variant_of
+from ..variants.joker_plays import joker_layoffs, joker_melds
+from ..variants.jokers import faces_of, joker_layoff, joker_shape
 from .values import joker_values, layoff_values, meld_values
-from .variants import hooks
 
 if TYPE_CHECKING:
     from ..state import State
@@ -36,7 +38,7 @@ _NEW: dict[tuple[object, ...], WildPlay] = {}
 def wild_plays(state: State, hand: Sequence[Card], melds: Sequence[Meld]) -> Iterator[WildPlay]:
     """Every meld and lay-off holding a wild joker that the hand allows, each meaning of
     its jokers once. Lay-offs are on `melds` (the look-ahead passes grown ones)."""
-    variant = hooks(state)
+    variant = variant_of(state.rules)
     wild = variant.wild_hand(state, hand)
     if wild is None:
         return

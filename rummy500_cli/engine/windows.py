@@ -22,10 +22,10 @@ from ..events import Event, Passed, RumCalled, WindowOpened
 from ..fast.listing import meld_actions
 from ..fast.masks import mask_of
 from ..melds import End, layoff_end
+from ..variants import variant_of
 from .plays import doubled_actions, layoff_actions, open_melds
 from .turn import resolve_play
 from .values import layoff_values
-from .variants import hooks
 
 if TYPE_CHECKING:
     from ..state import State
@@ -153,7 +153,9 @@ def window_actions(state: State, seat: int, kind: str | None = None) -> list[Any
         return []
     melds = meld_actions(state, hand, mask)
     plays: list[LayMeld | LayOff] = list(melds)
-    if hooks(state).power_problem(state, seat, "double") is None:  # RULES 8, dealers_gambit
+    if (
+        variant_of(state.rules).power_problem(state, seat, "double") is None
+    ):  # RULES 8, dealers_gambit
         plays += doubled_actions(melds)
     plays += layoff_actions(state, hand, mask)
     if rules.final_discard == "required":

@@ -17,7 +17,6 @@ from typing import NamedTuple
 from ..actions import LayMeld, LayOff
 from ..cards import CARDS, Card
 from ..engine.uses import bounded_uses
-from ..engine.variants import hooks
 from ..errors import AmbiguousAction, IllegalAction
 from ..events import Event, GameStarted
 from ..laid_melds import Meld
@@ -198,7 +197,7 @@ def _no_jokers(state: State) -> bool:
     the fast forms of RULES 4.1 are asked (`engine.draw`)."""
     rules = state.rules
     return (
-        not hooks(state).joker_plays
+        not variant_of(rules).joker_plays
         and not variant_of(rules).dealers_joker
         and rules.jokers_per_deck == 0
         and not rules.first_meld_min

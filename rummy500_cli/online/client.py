@@ -27,9 +27,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ..actions import Action, parse_action
+from ..actions import Action
 from ..errors import IllegalAction, Rummy500Error
 from ..events import Event, GameEnded, GameStarted
+from ..language import Verb, parse_action
+from ..language.table_words import table_verb
 from ..line import Line, Takeback
 from ..state import State
 from .invite import Invite
@@ -41,12 +43,34 @@ RETRY_FOR = 600.0
 """Seconds the client keeps trying to connect again after a drop."""
 
 
-HOST_COMMANDS = {
-    "start": "start: (host) start the game without waiting for every seat",
-    "pause": "pause: (host) pause the game; start goes on",
-    "end": "end: (host) end the table (the log keeps the game)",
-    "replace": "replace SEAT human|LEVEL: (host) give a seat to a bot, or a new invite",
-}
+SAY = table_verb(
+    "say", 220, "say TEXT", "a line to everyone at the table",
+    "Say a line to everyone at the online table, players and spectators. "
+    "Example: say good game",
+)  # fmt: skip
+"""An online table's own command (`Session.console_commands`)."""
+HOST_COMMANDS = (
+    table_verb(
+        "start", 230, "start", "(host) start the game without waiting for every seat",
+        "Host only: start the game now, without waiting for every seat to be taken. "
+        "Example: start",
+    ),
+    table_verb(
+        "pause", 240, "pause", "(host) pause the game; start goes on",
+        "Host only: pause the game; start goes on with it. Example: pause",
+    ),
+    table_verb(
+        "end", 250, "end", "(host) end the table (the log keeps the game)",
+        "Host only: end the table; the log keeps the game. Example: end",
+    ),
+    table_verb(
+        "replace", 260, "replace SEAT human|LEVEL",
+        "(host) give a seat to a bot, or a new invite",
+        "Host only: give a seat to a bot of a level, or to a person with a new invite. "
+        "Examples: replace 2 strong, replace 2 human",
+    ),
+)  # fmt: skip
+"""The host's commands, which the host's prompt adds."""
 
 
 class LinkError(Rummy500Error):
@@ -437,12 +461,14 @@ class RemoteSession:
         self._request({"type": "table", "command": command})
         return "done"
 
-    def extra_commands(self) -> dict[str, tuple[str, Callable[[str, int], Any]]]:
-        """The commands online play adds to the prompt's: say, and the host's."""
+    def console_commands(self) -> list[tuple[Verb, Callable[[list[str], int], Any]]]:
+        """The commands online play adds to the prompt's (`Interpreter.add`, so help and
+        Tab know them): say, and the host's."""
         from ..cli.commands import Reply
         from .wire import TEXT_LIMIT
 
-        def say(rest: str, seat: int) -> Reply:
+        def say(args: list[str], seat: int) -> Reply:
+            rest = " ".join(args)
             if not rest:
                 return Reply(error="say what? write say TEXT")
             if len(rest) > TEXT_LIMIT:
@@ -450,22 +476,19 @@ class RemoteSession:
             self.say(rest)
             return Reply()
 
-        def admin(verb: str) -> Callable[[str, int], Reply]:
-            def command(rest: str, seat: int) -> Reply:
+        def admin(word: str) -> Callable[[list[str], int], Reply]:
+            def command(args: list[str], seat: int) -> Reply:
                 try:
-                    self.table_command(f"{verb} {rest}".strip())
+                    self.table_command(" ".join([word, *args]))
                 except IllegalAction as error:
                     return Reply(error=str(error))
                 return Reply()
 
             return command
 
-        commands: dict[str, tuple[str, Callable[[str, int], Any]]] = {
-            "say": ("say TEXT: a line to everyone at the table", say)
-        }
+        commands: list[tuple[Verb, Callable[[list[str], int], Any]]] = [(SAY, say)]
         if self.link.invite.admin:
-            for verb, usage in HOST_COMMANDS.items():
-                commands[verb] = (usage, admin(verb))
+            commands += [(verb, admin(verb.word)) for verb in HOST_COMMANDS]
         return commands
 
     def game_over_lines(self) -> list[str]:

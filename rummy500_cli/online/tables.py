@@ -26,9 +26,10 @@ from typing import Any
 
 import msgspec
 
-from ..actions import Pass, parse_action
+from ..actions import Pass
 from ..errors import LogError, Rummy500Error, clipped
 from ..events import Event, TakenBack
+from ..language import parse_action
 from ..line import played_line
 from ..records.log_writer import LogWriter
 from ..render.printable import names as printable_names

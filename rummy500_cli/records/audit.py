@@ -34,8 +34,9 @@ from ..errors import LogError, Rummy500Error
 from ..events import META_EVENTS, Event, GameStarted, SeatChanged, SeedRevealed, TakenBack
 from ..line import Line, target_problem, undo_problem
 from ..seats import header_seats_problem, kind_problem
-from ..sides import side_name, side_totals
 from ..state import State, fold
+from ..variants import check_rules
+from ..variants.partnership import side_name, side_totals
 from .glance import plain_rules, plain_run
 from .log import LogData, line_hash, read_log
 
@@ -112,7 +113,7 @@ def audit(data: LogData, path: object = "<log>", *, glance: bool = True) -> Audi
     header = events[0]
     assert isinstance(header, GameStarted)
     try:
-        header.rules.check(len(header.players))
+        check_rules(header.rules, len(header.players))
     except Rummy500Error as error:
         raise AuditError(path, 1, f"the header's rules cannot be played: {error}") from None
     problem = header_seats_problem(header.seats, len(header.players))

@@ -25,15 +25,15 @@ from typing import TYPE_CHECKING, Any
 from msgspec import UNSET
 
 from ..cards import CARDS, JOKER, Card
-from ..engine.hands import has
 from ..engine.values import layoff_of, new_meld
-from ..engine.variants import hooks_of
 from ..errors import Rummy500Error
 from ..events import Discarded, Event, LaidOff, Melded, PileTaken, StockDrawn
 from ..fast.masks import mask_of
 from ..fast.uses import has_use
 from ..fold_steps import fold_discard, fold_lay_off, fold_meld, fold_stock_drawn, fold_take
+from ..holding import has
 from ..rules import IDLE_ROTATIONS, Rules
+from ..variants import variant_of
 
 if TYPE_CHECKING:
     from ..state import State
@@ -53,7 +53,7 @@ def plain_rules(rules: Rules, players: int) -> bool:
     partnership, whose sides change only the scoring, RULES 8), no rule that bounds a
     play (first_meld_min, set_duplicate_suits) and no windows (RULES 7)."""
     return (
-        hooks_of(rules).plain_moves
+        variant_of(rules).plain_moves
         and rules.jokers_per_deck == 0
         and rules.deck_count(players) == 1
         and not rules.first_meld_min

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..actions import parse_action
 from ..drill import RETIRED, TOLERANCE, Answer
 from ..errors import Rummy500Error
+from ..language import parse_action
 from ..state import State
 from .analysis import pct
 from .style import Style

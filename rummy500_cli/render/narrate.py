@@ -31,9 +31,9 @@ from ..events import (
     WindowOpened,
 )
 from ..line import Takeback
-from ..sides import side_name
 from ..state import State
 from ..variants import VARIANTS
+from ..variants.partnership import side_name
 from .printable import names, printable
 from .style import Style
 from .words import count, verb

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from ..cards import JOKER
 from ..rules import Rules, format_value
-from ..scoring import hand_value
-from ..sides import partnered
+from ..variants import variant_of
+from ..variants.partnership import partnered
 from .words import count
 
 
@@ -13,8 +12,10 @@ def rules_text(rules: Rules, players: int | None = None) -> str:
     """Every rule of the game in force, one short paragraph per topic."""
     r = rules
     lines = []
-    if partnered(r):
-        lines.extend(_sides_text(r))
+    variant = variant_of(r)
+    opening = variant.players_paragraph(r)  # RULES 8: sides and their pack
+    if opening:
+        lines.extend(opening)
     elif players:
         decks = r.deck_count(players)
         lines.append(
@@ -32,7 +33,7 @@ def rules_text(rules: Rules, players: int | None = None) -> str:
     lines.append(
         "Deal: the lowest card drawn deals first; the deal then passes "
         + (
-            ("to the left." if r.step == 1 else "to the right.")
+            ("to the left." if variant.step == 1 else "to the right.")
             if r.next_dealer == "left"
             else "to the player who went out."
         )
@@ -93,12 +94,7 @@ def rules_text(rules: Rules, players: int | None = None) -> str:
         if r.card_values == "face"
         else "A-9 count 5 (an Ace 15 when high or in a set); 10, J, Q, K 10"
     )
-    goal = (
-        _sides_goal(r)
-        if partnered(r)
-        else f"First to {r.target} wins; the highest total wins when several pass it, and a "
-        "tie for the highest plays another round."
-    )
+    goal = variant.goal_words(r)
     lines.append(
         f"Scoring: {values}; an Ace left in hand counts 15. Each round you score the cards you "
         f"put on the table minus the cards left in your hand. {goal}"
@@ -126,31 +122,7 @@ def rules_text(rules: Rules, players: int | None = None) -> str:
             f"{r.first_meld_min} points on the table."
         )
     lines.extend(_out_of_turn(r))
-    if r.variant == "jokers":
-        per = "one joker" if r.jokers_per_deck == 1 else f"{r.jokers_per_deck} jokers"
-        worth = hand_value(JOKER, r)
-        lines.append(
-            f"Jokers (variant jokers, RULES 8): {per} in each deck. A joker is wild: it stands "
-            "for any card, even one already in another meld. What it stands for is fixed when "
-            "it is laid, and it stays where it is laid; at the end of a run, where it could be "
-            "two cards, you name it: meld 5h 6h jk=7h (in a set it takes a suit the set lacks, "
-            "or the one you name). A new meld needs more natural cards than jokers (5♥ 6♥ JK, "
-            "never 5♥ JK JK); a joker may be laid off alone, and taken from the pile like any "
-            f"card. A joker scores {worth} on the table and counts {worth} against you in the hand."
-        )
-    if r.variant == "dealers_gambit":
-        lines.append(
-            "Dealer's gambit (RULES 8): two jokers a deck; the deal, the play and the deal's "
-            "turn go to the right. At each deal one joker lies face up beside the pack: the "
-            "dealer's joker, for the dealer alone. Before anyone plays, the dealer names its "
-            "power for the round (power wild|double|split): wild, a wild card worth 0 in one "
-            "meld or lay-off (meld 5h 6h jk=7h); double, laid on a new meld as it is made "
-            "(meld 7h 7s 7d double), which then scores twice and is sealed against lay-offs; "
-            "split, a pile take that leaves some of the cards above the chosen one out of the "
-            "game (take 5 split 2: the 2 cards just above it go, the rest come to the hand). "
-            "It is used once. Any other player holding a joker may block it in their turn "
-            "(block). The dealt jokers are not wild and count 0 in the hand."
-        )
+    lines.extend(variant.rules_paragraph(r))  # RULES 8: the variant's own rules
     if r.max_rounds:
         rounds = count(r.max_rounds, "round")
         lines.append(f"The game stops unfinished after {rounds} if nobody has won.")
@@ -217,40 +189,3 @@ def _out_of_turn(r: Rules) -> list[str]:
             "with 2 players each adds the other's hand; with more, each subtracts their own."
         )
     return lines
-
-
-def _sides_text(r: Rules) -> list[str]:
-    """RULES 8: who plays with whom, and persian's pack and jokers."""
-    lines = [
-        "Players: 4, in two sides of two, partners sitting opposite: the first and third "
-        "named play together against the second and fourth, so the turn passes from side to "
-        "side. Partners score as one side; anyone may lay off on any meld, your partner's "
-        "too, to go out faster."
-    ]
-    if r.variant == "persian":
-        lines.append(
-            f"Pack: 56 cards, one deck and four jokers; {r.cards_dealt(4)} cards each. "
-            "Jokers count 20, on the "
-            "table and in the hand. They are not wild: jokers make sets only with other "
-            "jokers (3 or 4 jokers), never a run or a set of another rank."
-        )
-    else:
-        pack = "one 52-card deck" if r.deck_count(4) == 1 else "two decks mixed (104 cards)"
-        lines.append(f"Pack: {pack}; {r.cards_dealt(4)} cards each.")
-    return lines
-
-
-def _sides_goal(r: Rules) -> str:
-    """RULES 8: how a partnership game is won."""
-    if r.variant == "persian":
-        return (
-            "Your score counts for your side. Four of a kind laid at once counts double (four "
-            "6s 48, four jokers 160; a fourth card added later counts as usual). Going out "
-            "gives your side 25 more. A game is two deals: then the side with more points "
-            "gets 50 more and wins the difference. After a tie, another deal is played."
-        )
-    return (
-        f"Your score counts for your side. A round ends when anyone goes out; the game ends "
-        f"when a side reaches {r.target}, and the highest side wins, even if the other side "
-        "went out. A tie for the highest side plays another round."
-    )

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 import msgspec
 
 from ..events import RoundEnded
-from ..sides import side_name
+from ..variants.partnership import side_name
 from .style import Style
 
 

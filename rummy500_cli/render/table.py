@@ -8,24 +8,14 @@ from dataclasses import dataclass
 
 from ..cards import Card, rank_sort_key, sort_key
 from ..events import Discarded, Event, LaidOff, Melded, PileTaken, RoundDealt, RumCalled, StockDrawn
-from ..sides import partner_of, partnered, side_name, side_totals
+from ..language import step_words
 from ..state import State
 from ..variants import variant_of
+from ..variants.partnership import partner_of, partnered, side_name, side_totals
 from .layout import pack, width_of
 from .printable import names
 from .style import Style
 from .words import count
-
-STEP_WORDS = {
-    "power": "name the power of the dealer's joker (power wild|double|split)",
-    "upcard": "choose the upcard",
-    "draw": "draw",
-    "play": "meld, lay off or discard",
-    "window": "act out of turn or pass",
-    "between": "round over",
-    "over": "game over",
-    "start": "not dealt",
-}
 
 
 def seat_tags(kinds: Sequence[str]) -> list[str]:
@@ -75,15 +65,7 @@ def scoreline(state: State, kinds: Sequence[str] = (), width: int | None = None)
 
 def variant_words(state: State) -> str:
     """The variant of RULES 8 in play, for the header line ("" in the standard game)."""
-    rules = state.rules
-    if rules.variant == "none":
-        return ""
-    if rules.variant == "jokers":
-        count = rules.jokers_per_deck * state.decks
-        return f" · jokers ({count} wild)"
-    if rules.variant == "dealers_gambit" and state.gambit is not None:
-        return f" · dealer's gambit, {state.gambit.describe(names(state.players)[state.dealer])}"
-    return f" · {rules.variant}"
+    return variant_of(state.rules).header_words(state, names(state.players))
 
 
 def sides_line(state: State) -> str:
@@ -240,11 +222,11 @@ def hand_line(
 def turn_line(state: State) -> str:
     """Whose turn, which step, and the stock."""
     if state.phase in ("over", "between", "start"):
-        return f"{STEP_WORDS[state.phase].capitalize()} · stock {len(state.stock)}"
+        return f"{step_words(state.phase).capitalize()} · stock {len(state.stock)}"
     mover = names(state.players)[state.to_move]
     if state.phase == "window":
         return f"{window_line(state)} · stock {len(state.stock)}"
-    step = STEP_WORDS[state.phase]
+    step = step_words(state.phase)
     extra = ""
     if state.pending is not None:
         extra = f" (first put {state.pending} from the pile on the table)"

@@ -23,7 +23,7 @@ def feeds(state: State, card: Card, sure: Sequence[Sequence[Card]]) -> str | Non
         if layoffs_on(meld, [card], hand_index([card]), state.rules, state.decks):
             owner = players[meld.owner]
             return f"fits {owner}'s {meld.kind} on the table (#{meld.id})"
-    following = (state.to_move + state.rules.step) % state.n
+    following = (state.to_move + state.step) % state.n
     for held in sure[following] if following < len(sure) else ():
         if held.suit is None or card.suit is None:
             continue
@@ -37,7 +37,7 @@ def question(
 ) -> str:
     """`discard 9♥ fits Ada's run on the table: about 12 points worse than discard 4♣
     (9% less chance to win; a mistake). Play it anyway? [y/N] `"""
-    from ..actions import parse_action
+    from ..language import parse_action
 
     played = parse_action(decision.played, state)
     best = parse_action(decision.best, state)

@@ -124,10 +124,11 @@ def rule_set(rules: Rules) -> str:
     """The rules a game is grouped under: its variant, then the options beyond the
     variant's own that change play (`LENGTH_RULES` left out), e.g. `standard`,
     `jokers`, `standard (wikipedia)`, `standard (around_the_corner=true)`."""
-    from ..rules import PRESETS, VARIANTS, format_value
+    from ..rules import PRESETS, format_value
+    from ..variants import BUNDLES
 
     family = family_of(rules)
-    own = VARIANTS.get(rules.variant, {})
+    own = BUNDLES.get(rules.variant, {})
     changes = {
         key: value
         for key, value in rules.changes().items()
@@ -166,7 +167,7 @@ def summarize(path: str, order: str, data: LogData, summary: AuditSummary) -> Ga
     """The `Game` of a log that passed the audit (`records.audit.read_checked`)."""
     from ..events import GameEnded, GameStarted, PileTaken, RoundEnded, SeatChanged
     from ..line import recorded_kinds
-    from ..sides import team_of
+    from ..variants.partnership import team_of
 
     header = data.events[0]
     assert isinstance(header, GameStarted)

@@ -15,18 +15,18 @@ import pytest
 from click.testing import CliRunner
 from helpers import card, cards
 
-from rummy500_cli.actions import parse_action
 from rummy500_cli.analysis import costliest, costliest_marks, fortunes
 from rummy500_cli.cli.main import main
 from rummy500_cli.cli.viewer import CostlyTour
 from rummy500_cli.deal import stack
 from rummy500_cli.engine import new_game, play
 from rummy500_cli.judge import Decision, judge_decisions, judged_hint
+from rummy500_cli.language import parse_action
 from rummy500_cli.records.log import encode_log
 from rummy500_cli.records.sidecar import read_sidecar
-from rummy500_cli.rules import make_rules
 from rummy500_cli.selfplay import bot_game
 from rummy500_cli.state import fold
+from rummy500_cli.variants import make_rules
 
 BAD = {
     3: "draw",  # turn 1: the upcard K♠ makes three Kings (30 points) at once

@@ -131,8 +131,12 @@ MIXES = (
 
 
 def mixed_games(count: int) -> list[list]:
-    from rummy500_cli.rules import make_rules
     from rummy500_cli.selfplay import bot_game
+
+    try:
+        from rummy500_cli.variants import make_rules
+    except ImportError:  # a checkout before issue 26's variant wing (alternate.py, engine_pairs.py)
+        from rummy500_cli.rules import make_rules
 
     games = []
     for number in range(count):
@@ -275,11 +279,11 @@ blunders or mistakes, and its better move."""
 def deep_takes(deals: int) -> None:
     from common import play_out_round
 
-    from rummy500_cli.actions import parse_action
     from rummy500_cli.bots.expert import ExpertBot
     from rummy500_cli.bots.knowledge import determinize, masked_state
     from rummy500_cli.bots.strong import StrongBot
     from rummy500_cli.engine import recorded_action
+    from rummy500_cli.language import parse_action
     from rummy500_cli.records.log import read_log
     from rummy500_cli.state import State
 
@@ -327,8 +331,8 @@ def hint_agreement(count: int) -> None:
     from rummy500_cli.bots import make_bot
     from rummy500_cli.engine import new_game, resolve
     from rummy500_cli.judge import SEVERE, judge_decisions, judged_hint
-    from rummy500_cli.rules import make_rules
     from rummy500_cli.state import fold
+    from rummy500_cli.variants import make_rules
 
     print(f"== 5. The hint against the analysis ({count} games, seat 0 follows the hint) ==")
     started = time.perf_counter()

@@ -28,9 +28,9 @@ from test_variants_verify import RULE_SETS as VARIANT_SETS
 from rummy500_cli.errors import RulesError
 from rummy500_cli.records.audit import audit
 from rummy500_cli.records.log import encode_log, parse_log
-from rummy500_cli.rules import Rules, make_rules
+from rummy500_cli.rules import Rules
 from rummy500_cli.selfplay import bot_game
-from rummy500_cli.variants import VARIANTS
+from rummy500_cli.variants import VARIANTS, check_rules, make_rules
 
 LINEUPS = [("random", "greedy"), ("greedy", "strong"), ("strong", "random", "greedy")]
 LIMITS = {"target": 300, "max_rounds": 3}
@@ -57,7 +57,7 @@ def plan(index: int, sets: list[dict[str, object]]) -> tuple[Rules, int, tuple[s
     if options.get("hand_size") == 10 and players > 4:
         options["decks"] = 2  # ten cards each for 5+ players need the second deck
     rules = make_rules({**LIMITS, **options})
-    rules.check(players)
+    check_rules(rules, players)
     return rules, players, LINEUPS[turn % len(LINEUPS)], f"corpus-{index}"
 
 

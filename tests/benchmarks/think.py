@@ -16,8 +16,12 @@ import os
 import statistics
 import time
 
-from rummy500_cli.rules import make_rules
 from rummy500_cli.selfplay import bot_game
+
+try:
+    from rummy500_cli.variants import make_rules
+except ImportError:  # a checkout before issue 26's variant wing (alternate.py, engine_pairs.py)
+    from rummy500_cli.rules import make_rules
 
 
 def times(think: int, players: int, games: int, seed: str) -> list[float]:

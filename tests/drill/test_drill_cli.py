@@ -12,15 +12,15 @@ import pytest
 from click.testing import CliRunner
 from helpers import card, cards
 
-from rummy500_cli.actions import parse_action
 from rummy500_cli.cli.main import main
 from rummy500_cli.cli.paths import saves_dir
 from rummy500_cli.deal import stack
 from rummy500_cli.drill import progress_file, read_progress
 from rummy500_cli.engine import new_game, play
+from rummy500_cli.language import parse_action
 from rummy500_cli.records.log import encode_log
-from rummy500_cli.rules import make_rules
 from rummy500_cli.state import fold
+from rummy500_cli.variants import make_rules
 
 BAD = {3: "draw", 9: "draw", 10: "discard JH"}
 """Ann's three bad decisions: the log line of each and the move played."""

@@ -351,8 +351,8 @@ def test_a_record_with_takebacks_verifies(tmp_path: Path) -> None:
     from rummy500_cli.bots.base import stream
     from rummy500_cli.events import TakenBack
     from rummy500_cli.records.log import read_log
-    from rummy500_cli.rules import make_rules
     from rummy500_cli.session import Session
+    from rummy500_cli.variants import make_rules
 
     names, kinds = ["Ann", "Bob", "Cy"], ["human", "bot:greedy", "bot:random"]
     given = ["", C1, C2]

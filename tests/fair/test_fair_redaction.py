@@ -55,13 +55,14 @@ from rummy500_cli.events import (
     UpcardChosen,
     WindowOpened,
 )
-from rummy500_cli.jokers import physical
 from rummy500_cli.line import DECISION_PHASES
 from rummy500_cli.online import fairness, projection
 from rummy500_cli.online.record import SeatRecord, verify_record
 from rummy500_cli.protocol import prompt_message
-from rummy500_cli.rules import Rules, make_rules
+from rummy500_cli.rules import Rules
 from rummy500_cli.state import State, fold
+from rummy500_cli.variants import make_rules
+from rummy500_cli.variants.jokers import physical
 
 CARD = re.compile(r"(?:10|[2-9AJQK])[CDHS]|JK")
 

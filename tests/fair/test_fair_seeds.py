@@ -19,8 +19,9 @@ from rummy500_cli.events import GameStarted, SeedRevealed
 from rummy500_cli.online import fairness
 from rummy500_cli.records.audit import audit
 from rummy500_cli.records.log import encode_log, parse_log
-from rummy500_cli.rules import Rules, make_rules
+from rummy500_cli.rules import Rules
 from rummy500_cli.selfplay import bot_game
+from rummy500_cli.variants import make_rules
 
 PAGE = Path(__file__).resolve().parents[2] / "man" / "rummy500-log.5"
 

@@ -18,9 +18,9 @@ from rummy500_cli.fast.listing import meld_layoffs
 from rummy500_cli.fast.masks import Table, mask_of, run_through
 from rummy500_cli.laid_melds import laid_meld
 from rummy500_cli.melds import hand_index, layoff_end, layoffs_on, runs_in, sets_in
-from rummy500_cli.rules import make_rules
 from rummy500_cli.selfplay import bot_game
 from rummy500_cli.state import State
+from rummy500_cli.variants import make_rules
 
 RULES = [
     make_rules(),

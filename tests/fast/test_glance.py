@@ -42,9 +42,9 @@ from rummy500_cli.records import glance as glance_module
 from rummy500_cli.records.audit import audit
 from rummy500_cli.records.glance import plain_rules, plain_run
 from rummy500_cli.records.log import encode_log, parse_log
-from rummy500_cli.rules import make_rules
 from rummy500_cli.selfplay import bot_game
 from rummy500_cli.state import State, fold
+from rummy500_cli.variants import make_rules, variant_of
 
 PLAIN = [
     (options, players_for(options, players))
@@ -348,7 +348,7 @@ def test_events_are_plain_structs() -> None:
 def stacked(hands: list[str], up: str, stock: str, *commands: str, **options) -> list[Event]:
     """A stacked two-player game, these commands played from the start."""
     rules = rules_for(len(hands), len(cards(hands[0])), options)
-    top = stack([cards(hand) for hand in hands], card(up), cards(stock), rules.step)
+    top = stack([cards(hand) for hand in hands], card(up), cards(stock), variant_of(rules).step)
     events = new_game(NAMES[: len(hands)], rules, "glance", [top])
     state = fold(events)
     return [*events, *act(state, *commands)]

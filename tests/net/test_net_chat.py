@@ -9,8 +9,8 @@ import pexpect
 from netkit import Raw, ServerProcess, command
 
 from rummy500_cli.engine import new_game
-from rummy500_cli.rules import make_rules
 from rummy500_cli.state import fold
+from rummy500_cli.variants import make_rules
 
 
 def _seed_where_seat_0_starts() -> str:

@@ -21,13 +21,13 @@ from test_cli_pty import env  # noqa: F401 - a fixture
 from rummy500_cli.bots.knowledge import Knowledge
 from rummy500_cli.bots.particles import public
 from rummy500_cli.cards import new_deck
-from rummy500_cli.jokers import physical
 from rummy500_cli.reads import read_hands
 from rummy500_cli.render.reads import reads_lines
 from rummy500_cli.render.style import Style
-from rummy500_cli.rules import make_rules
 from rummy500_cli.selfplay import bot_game
 from rummy500_cli.state import fold
+from rummy500_cli.variants import make_rules, variant_of
+from rummy500_cli.variants.jokers import physical
 
 COUNT = 24
 """Particles per seat in these tests (the expert's 128 is slower and shows no more)."""
@@ -111,7 +111,7 @@ def deep_take() -> list:
 
     hands = [cards("5H 6H 7H 8H QS KS 2C"), cards("9H 10H 2D 3D 4D QC JC")]
     rules = rules_for(2, 7, {})
-    top = stack(hands, cards("KC")[0], cards("AS 3C 8C 4S 6S 7S JS 5D"), rules.step)
+    top = stack(hands, cards("KC")[0], cards("AS 3C 8C 4S 6S 7S JS 5D"), variant_of(rules).step)
     events = new_game(["Ana", "Ada"], rules, seed=0, deck=[top], seats=["human", "bot:strong"])
     state = fold(events)
     for move in ["draw", "discard AS", "draw", "discard 3C", "draw", "discard 8C"]:

@@ -28,9 +28,9 @@ from rummy500_cli.records.sidecar import (
     staleness,
     write_sidecar,
 )
-from rummy500_cli.rules import make_rules
 from rummy500_cli.selfplay import bot_game
 from rummy500_cli.state import State
+from rummy500_cli.variants import make_rules
 
 SETTINGS = Settings(think=100, seats=[0], judge=1, model=1)
 

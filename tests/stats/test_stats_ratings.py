@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from stats_games import play_game, stats_json, write_game
 
-from rummy500_cli.rules import make_rules
 from rummy500_cli.stats.games import Game, Seat
 from rummy500_cli.stats.ratings import PROVISIONAL, SCALE, anchor, anchors, points, ranks, rate
 from rummy500_cli.stats.scan import CACHE_NAME, data_dir
+from rummy500_cli.variants import make_rules
 
 
 def _mixed(folder: Path) -> list[Path]:

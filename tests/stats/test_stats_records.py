@@ -110,7 +110,7 @@ def test_since_counts_games_from_a_day(people) -> None:
 
 
 def test_partners_share_their_side_s_win(tmp_path: Path) -> None:
-    from rummy500_cli.rules import make_rules
+    from rummy500_cli.variants import make_rules
 
     rules = make_rules(variant="partnership")
     events = play_game(

@@ -11,7 +11,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "drill"))
 
 from test_drill_cli import game
 
-from rummy500_cli.actions import parse_action
+from rummy500_cli.language import parse_action
 from rummy500_cli.render.style import Style
 from rummy500_cli.render.tutor import question
 from rummy500_cli.state import fold

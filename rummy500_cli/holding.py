@@ -6,14 +6,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..actions import Action
-from ..cards import BY_TEXT, Card, format_cards, sort_key
-from ..errors import IllegalAction
-from ..laid_melds import Meld, laid_meld
-from ..melds import rank_at
+from .actions import Action
+from .cards import BY_TEXT, Card, format_cards, sort_key
+from .errors import IllegalAction
+from .laid_melds import Meld, laid_meld
+from .melds import rank_at
 
 if TYPE_CHECKING:
-    from ..state import State
+    from .state import State
 
 
 def card_of(text: str) -> Card:

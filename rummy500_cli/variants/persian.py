@@ -1,4 +1,4 @@
-"""Persian rummy's own meld rules (RULES 8, `persian`): joker sets and doubled fours.
+"""RULES 8, persian: a partnership game with a 56-card pack, joker sets and doubled fours.
 
 Under `persian` the four jokers of the 56-card pack are not wild: they count 20 and form
 sets only with other jokers (3 or 4 jokers; a run never holds one). Four of a kind laid
@@ -11,15 +11,18 @@ variant stay a separate matter.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
-from .cards import JOKER, Card, format_cards
-from .errors import IllegalAction
-from .melds import Meld, Shape
-from .variants import variant_of
+from ..actions import LayMeld, LayOff
+from ..cards import JOKER, Card, format_cards
+from ..errors import IllegalAction, RulesError
+from ..melds import Meld, Shape
+from .base import variant_of
+from .partnership import Partnership
 
 if TYPE_CHECKING:
-    from .rules import Rules
+    from ..rules import Rules
+    from ..state import State
 
 JOKER_SET = (3, 4)
 """The sizes of a set of jokers (RULES 8: jokers form sets only with other jokers; with
@@ -80,3 +83,52 @@ def doubled(values: list[int], rules: Rules) -> list[int]:
     if len(values) == 4 and variant_of(rules).fours_double:
         return [value * 2 for value in values]
     return values
+
+
+class Persian(Partnership):
+    """RULES 8, persian: partnership with a 56-card pack whose four jokers count 20 and
+    form sets only with jokers (not wild); fours laid at once count double; going out
+    gives the side 25; the game is two deals, then the side with more gets 50."""
+
+    name = "persian"
+    title = "persian"
+    options: ClassVar[dict[str, object]] = {"variant": "persian", "jokers_per_deck": 4}
+    joker_value = 20
+    joker_sets = True
+    fours_double = True
+    deals = 2
+    out_bonus = 25
+    game_bonus = 50
+
+    def check(self, rules: Rules, players: int) -> None:
+        self._check_players(players)
+        if rules.jokers_per_deck != 4:
+            raise RulesError(
+                f"variant=persian plays a 56-card pack: jokers_per_deck=4, "
+                f"not {rules.jokers_per_deck}"
+            )
+        if rules.decks == 2:
+            raise RulesError("variant=persian plays one 56-card pack: decks=auto or 1")
+
+    def _pack_words(self, rules: Rules) -> str:
+        return (
+            f"Pack: 56 cards, one deck and four jokers; {rules.cards_dealt(4)} cards each. "
+            "Jokers count 20, on the table and in the hand. They are not wild: jokers make "
+            "sets only with other jokers (3 or 4 jokers), never a run or a set of another rank."
+        )
+
+    def goal_words(self, rules: Rules) -> str:
+        return (
+            "Your score counts for your side. Four of a kind laid at once counts double (four "
+            "6s 48, four jokers 160; a fourth card added later counts as usual). Going out "
+            "gives your side 25 more. A game is two deals: then the side with more points "
+            "gets 50 more and wins the difference. After a tie, another deal is played."
+        )
+
+    def set_actions(
+        self, state: State, hand: Sequence[Card], melds: Sequence[Meld]
+    ) -> list[LayMeld | LayOff]:
+        plays: list[LayMeld | LayOff] = [LayMeld(cards) for cards in joker_sets_in(hand)]
+        for meld in melds:
+            plays.extend(LayOff(cards, meld.id, None) for cards in joker_layoffs_on(meld, hand))
+        return plays
