@@ -16,13 +16,13 @@ import msgspec
 from .actions import Action, AnyAction
 from .bots import BOTS, make_bot
 from .bots.base import Bot
+from .bots.player import Player
 from .cards import Card
 from .engine import new_game, resolve
 from .errors import IllegalAction, Rummy500Error
 from .events import Event, GameStarted, RoundDealt, SeatChanged, TakenBack
 from .external import ExternalBot
 from .line import Line, Takeback, played_line, target_problem, undo_problem
-from .player import Player
 from .records.audit import audit
 from .records.log import LogWriter
 from .rules import Rules
@@ -282,7 +282,7 @@ class Session:
         """The expert's best moves for the seat to move, with their expected points and
         chances of winning, ranked as the analysis ranks them (the likeliest to win
         first); [] when it sees one sensible move."""
-        from .judge import ranked_moves
+        from .analysis.judge import ranked_moves
 
         if self.state.to_move != seat:
             return []
@@ -291,7 +291,7 @@ class Session:
     def judged_hint(self, seat: int):
         """The analysis's judge on the seat's position (`judge.judged_hint`), or None
         when it is not the seat's turn or the expert sees one sensible move."""
-        from .judge import judged_hint
+        from .analysis.judge import judged_hint
 
         if self.state.to_move != seat:
             return None

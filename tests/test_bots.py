@@ -16,6 +16,7 @@ import typing
 import msgspec
 import pytest
 
+from rummy500_cli.analysis.selfplay import bot_game
 from rummy500_cli.bots import BOTS, make_bot
 from rummy500_cli.engine import legal_actions, new_game, resolve
 from rummy500_cli.errors import RulesError
@@ -34,7 +35,6 @@ from rummy500_cli.events import (
 )
 from rummy500_cli.records.log import encode_log
 from rummy500_cli.rules import Rules, make_rules
-from rummy500_cli.selfplay import bot_game
 from rummy500_cli.state import fold
 from rummy500_cli.view import view
 
@@ -433,8 +433,8 @@ def test_every_bot_level_and_the_external_bot_are_players() -> None:
     """Every level of BOTS and a bot program (`external.ExternalBot`) implement the one
     small `Player` protocol the session and selfplay hold their seats by."""
     from rummy500_cli.bots import BOTS, make_bot
+    from rummy500_cli.bots.player import Player
     from rummy500_cli.external import ExternalBot
-    from rummy500_cli.player import Player
 
     for level in BOTS:
         bot = make_bot(level, "p", 0)
@@ -447,7 +447,7 @@ def test_a_kept_plan_is_never_one_for_another_table() -> None:
     """`hand.plan` keeps its answers: for the same hand and table it gives the kept one
     and counts its work again; a meld grown in place (as the state grows the melds it
     owns) or a new table is a new question."""
-    from rummy500_cli.bots import hand as planner
+    from rummy500_cli.bots.heuristics import hand as planner
     from rummy500_cli.cards import parse_cards
     from rummy500_cli.melds import laid_meld
 

@@ -23,6 +23,7 @@ from test_fuzz import mutated_logs
 from test_properties import RULE_SETS, players_for
 
 from rummy500_cli.actions import Action, LayMeld, LayOff
+from rummy500_cli.analysis.selfplay import bot_game
 from rummy500_cli.deal import stack
 from rummy500_cli.engine import checks as checks_module
 from rummy500_cli.engine import legal_actions, new_game, recorded_action, resolve
@@ -43,7 +44,6 @@ from rummy500_cli.records import audit as audit_module
 from rummy500_cli.records.audit import audit
 from rummy500_cli.records.log import encode_log, parse_log
 from rummy500_cli.rules import make_rules
-from rummy500_cli.selfplay import bot_game
 from rummy500_cli.state import State, fold
 
 PLAIN = [

@@ -7,10 +7,10 @@ import json
 
 from click.testing import CliRunner
 
+from rummy500_cli.analysis.selfplay import bot_game
 from rummy500_cli.bots import ExpertBot, GreedyBot, RandomBot
 from rummy500_cli.cli.main import main
 from rummy500_cli.rules import make_rules
-from rummy500_cli.selfplay import bot_game
 
 
 def test_four_player_expert_games_are_the_same_over_any_number_of_jobs() -> None:

@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rummy500_cli.actions import LayOff
+from rummy500_cli.analysis.selfplay import bot_game
 from rummy500_cli.cards import CARDS, Card
 from rummy500_cli.engine import legal_actions, play
 from rummy500_cli.engine.plays import meld_layoffs
@@ -16,7 +17,6 @@ from rummy500_cli.errors import IllegalAction
 from rummy500_cli.masks import Table, mask_of, run_through
 from rummy500_cli.melds import hand_index, laid_meld, layoff_end, layoffs_on, runs_in, sets_in
 from rummy500_cli.rules import make_rules
-from rummy500_cli.selfplay import bot_game
 from rummy500_cli.state import State
 
 RULES = [

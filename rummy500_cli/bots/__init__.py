@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..player import Player
 from .expert import ExpertBot
 from .greedy import GreedyBot
+from .player import Player
 from .random_bot import RandomBot
 from .strong import StrongBot
 

@@ -45,11 +45,11 @@ from ..sides import partner_of, team_of
 from ..state import State
 from .base import Bot, Rng
 from .greedy import GreedyBot
-from .hand import WORK
-from .inference import likely_deal
+from .heuristics.hand import WORK
 from .knowledge import Knowledge
-from .particles import ParticleFilter
 from .random_bot import RandomBot
+from .search.inference import likely_deal
+from .search.particles import ParticleFilter
 from .strong import Context, StrongBot
 
 MOVES_PER_MS = 7.5

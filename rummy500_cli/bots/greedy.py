@@ -29,7 +29,7 @@ from ..render.words import count
 from ..scoring import hand_value
 from ..state import State
 from .base import Bot
-from .hand import plan
+from .heuristics.hand import plan
 from .knowledge import Knowledge
 
 

@@ -33,7 +33,7 @@ from ..state import State
 from ..variants import variant_of
 from .base import Bot
 from .greedy import best_play, gambit_move, keep_jokers, play_points, window_choice
-from .hand import plan
+from .heuristics.hand import plan
 from .knowledge import Knowledge
 
 PILE_WEIGHT = (1.0, 0.5, 0.35)

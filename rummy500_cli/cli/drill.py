@@ -21,10 +21,10 @@ TRIES = 3
 def _games(logs: tuple[Path, ...]):
     """Each analysed game: (path, log data, line, analysis); a warning for each game
     without a fitting analysis."""
+    from ..analysis.sidecar import read_sidecar, staleness
     from ..errors import LogError
     from ..line import played_line
     from ..records.log import read_log
-    from ..records.sidecar import read_sidecar, staleness
     from .paths import saves_dir
 
     paths = list(logs)
@@ -106,7 +106,7 @@ def drill(logs, seats, count, ascii_cards, json_mode) -> None:
     """
     import msgspec
 
-    from .. import drill as core
+    from ..analysis import drill as core
     from ..errors import LogError, Rummy500Error, clipped
     from ..records.replay import Replay
     from ..render.drill import answer_lines

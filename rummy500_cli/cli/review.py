@@ -188,8 +188,8 @@ def replay(
 def _saved_analysis(log: Path, data):
     """The log's saved analysis if it still fits the log, else None and why not (for
     the viewer and export)."""
+    from ..analysis.sidecar import read_sidecar, staleness
     from ..errors import LogError
-    from ..records.sidecar import read_sidecar, staleness
 
     try:
         saved = read_sidecar(log)
@@ -374,7 +374,7 @@ def analyze(
     """
     import msgspec
 
-    from ..analysis import costliest, game_stats
+    from ..analysis.figures import costliest, game_stats
     from ..events import SeatChanged
     from ..line import played_line
     from ..render.analysis import analysis_text
@@ -439,10 +439,9 @@ def _analysis(log: Path, data, line, seats: list[int], think: int, jobs: int | N
     is finished and exits 130."""
     import msgspec
 
-    from ..analysis import summary
-    from ..errors import LogError
-    from ..judge import JUDGE_VERSION, Decision, judge_decisions
-    from ..records.sidecar import (
+    from ..analysis.figures import summary
+    from ..analysis.judge import JUDGE_VERSION, Decision, judge_decisions
+    from ..analysis.sidecar import (
         Settings,
         read_sidecar,
         sidecar_path,
@@ -450,7 +449,8 @@ def _analysis(log: Path, data, line, seats: list[int], think: int, jobs: int | N
         stopped_problem,
         write_sidecar,
     )
-    from ..win_model import model
+    from ..analysis.win_model import model
+    from ..errors import LogError
 
     settings = Settings(
         think=think, seats=seats, sample_seed="", judge=JUDGE_VERSION, model=model().version

@@ -157,7 +157,7 @@ def _emit(summary: dict[str, Any], as_json: bool) -> None:
 
 
 def _worker(args: tuple[Any, int, str | None]) -> Any:
-    from ..selfplay import play_one
+    from ..analysis.selfplay import play_one
 
     config, index, out = args
     return play_one(config, index, out)
@@ -166,7 +166,7 @@ def _worker(args: tuple[Any, int, str | None]) -> Any:
 def _run(config: Any, indices: range, jobs: int, out: str | None) -> list[Any]:
     """Play the games (over `jobs` processes); Ctrl-C stops them all and says so in one
     line (the workers ignore it: the parent stops them, so none prints a traceback)."""
-    from ..selfplay import play_one
+    from ..analysis.selfplay import play_one
 
     show = sys.stderr.isatty()
     results: list[Any] = []
@@ -351,8 +351,8 @@ def simulate(
     chosen = rules_from(variant, rule, target, count)
     slice_ = _parse_shard(shard)
 
+    from ..analysis.selfplay import Config, summarize
     from ..manifest import shard_range
-    from ..selfplay import Config, summarize
 
     config = Config(
         games=games,
@@ -399,9 +399,9 @@ def merge_command(paths: tuple[str, ...], as_json: bool) -> None:
     runs or programs, a slice given twice, or a manifest that lists other games are
     refused.
     """
+    from ..analysis.selfplay import MergeError, merge
     from ..errors import clipped
     from ..manifest import ManifestError, pairs_in, read_json
-    from ..selfplay import MergeError, merge
 
     summaries: list[dict[str, Any]] = []
     manifests: list[dict[str, Any] | None] = []

@@ -30,7 +30,7 @@ from prompt_toolkit.layout import HSplit, Layout, Window
 from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.output import ColorDepth
 
-from ..analysis import costliest_marks, win_curve
+from ..analysis.figures import costliest_marks, win_curve
 from ..cards import Card
 from ..errors import ParseError
 from ..numbers import whole_number
@@ -149,7 +149,7 @@ def view_replay(
     def reads_panel() -> list[str]:
         """The reads from the seat seen (with --as all: the seat to move), computed from
         that seat's view of the line played up to here, once per position."""
-        from ..reads import read_hands
+        from ..analysis.reads import read_hands
         from ..render.reads import reads_lines
 
         at = game.line_position(position)

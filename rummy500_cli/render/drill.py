@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..actions import parse_action
-from ..drill import RETIRED, TOLERANCE, Answer
+from ..analysis.drill import RETIRED, TOLERANCE, Answer
 from ..errors import Rummy500Error
 from ..state import State
 from .analysis import pct

@@ -35,7 +35,7 @@ def transcript(events: Sequence[Event], style: Style, markdown: bool = False, an
     stands. With `analysis` (a saved analysis, `records.sidecar.Analysis`), each marked
     decision and each player's costliest ones carry a comment in braces beside the move,
     as PGN does, and the players' summary (with their luck and skill) follows the result."""
-    from ..analysis import costliest_marks
+    from ..analysis.figures import costliest_marks
 
     judged = analysis.decisions if analysis else []
     costly = {d.seq for d in costliest_marks(judged)}

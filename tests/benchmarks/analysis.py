@@ -131,8 +131,8 @@ MIXES = (
 
 
 def mixed_games(count: int) -> list[list]:
+    from rummy500_cli.analysis.selfplay import bot_game
     from rummy500_cli.rules import make_rules
-    from rummy500_cli.selfplay import bot_game
 
     games = []
     for number in range(count):
@@ -144,7 +144,7 @@ def mixed_games(count: int) -> list[list]:
 
 
 def agreement(count: int, think: int, jobs: int | None) -> None:
-    from rummy500_cli.judge import SEVERE, UNCLEAR, judge_decisions
+    from rummy500_cli.analysis.judge import SEVERE, UNCLEAR, judge_decisions
 
     print(f"== 2. Label agreement between two sample seeds ({count} games, --think {think}) ==")
     games = mixed_games(count)
@@ -196,8 +196,8 @@ def old_heuristic(totals, seat: int, gain: float, target: int) -> float:
 
 
 def calibration(games: int) -> None:
-    from rummy500_cli.win_model import model
-    from rummy500_cli.win_model_fit import simulate_one
+    from rummy500_cli.analysis.win_model import model
+    from tools.fit_win_model import simulate_one
 
     fitted = model()
     print(
@@ -324,9 +324,9 @@ def deep_takes(deals: int) -> None:
 
 
 def hint_agreement(count: int) -> None:
+    from rummy500_cli.analysis.judge import SEVERE, judge_decisions, judged_hint
     from rummy500_cli.bots import make_bot
     from rummy500_cli.engine import new_game, resolve
-    from rummy500_cli.judge import SEVERE, judge_decisions, judged_hint
     from rummy500_cli.rules import make_rules
     from rummy500_cli.state import fold
 

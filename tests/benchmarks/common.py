@@ -8,6 +8,7 @@ import time
 from collections.abc import Callable
 
 from rummy500_cli.actions import AnyAction
+from rummy500_cli.analysis.selfplay import bot_game
 from rummy500_cli.bots import RandomBot
 from rummy500_cli.bots.knowledge import Knowledge
 from rummy500_cli.bots.strong import StrongBot
@@ -15,7 +16,6 @@ from rummy500_cli.engine import legal_actions, new_game, play, resolve
 from rummy500_cli.events import Event, GameEnded, RoundEnded
 from rummy500_cli.records.log import encode_log
 from rummy500_cli.rules import make_rules
-from rummy500_cli.selfplay import bot_game
 from rummy500_cli.state import State, fold
 
 

@@ -39,10 +39,10 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from rummy500_cli.analysis.selfplay import wilson
 from rummy500_cli.bots import BOTS
 from rummy500_cli.engine import new_game, resolve
 from rummy500_cli.rules import make_rules
-from rummy500_cli.selfplay import wilson
 from rummy500_cli.state import fold
 
 

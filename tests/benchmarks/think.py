@@ -16,8 +16,8 @@ import os
 import statistics
 import time
 
+from rummy500_cli.analysis.selfplay import bot_game
 from rummy500_cli.rules import make_rules
-from rummy500_cli.selfplay import bot_game
 
 
 def times(think: int, players: int, games: int, seed: str) -> list[float]:

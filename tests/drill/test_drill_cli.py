@@ -13,10 +13,10 @@ from click.testing import CliRunner
 from helpers import card, cards
 
 from rummy500_cli.actions import parse_action
+from rummy500_cli.analysis.drill import progress_file, read_progress
 from rummy500_cli.cli.main import main
 from rummy500_cli.cli.paths import saves_dir
 from rummy500_cli.deal import stack
-from rummy500_cli.drill import progress_file, read_progress
 from rummy500_cli.engine import new_game, play
 from rummy500_cli.records.log import encode_log
 from rummy500_cli.rules import make_rules

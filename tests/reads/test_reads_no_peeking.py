@@ -18,15 +18,15 @@ import pytest
 from test_bots import hidden_cards, other_deal
 from test_cli_pty import env  # noqa: F401 - a fixture
 
+from rummy500_cli.analysis.reads import read_hands
+from rummy500_cli.analysis.selfplay import bot_game
 from rummy500_cli.bots.knowledge import Knowledge
-from rummy500_cli.bots.particles import public
+from rummy500_cli.bots.search.particles import public
 from rummy500_cli.cards import new_deck
 from rummy500_cli.jokers import physical
-from rummy500_cli.reads import read_hands
 from rummy500_cli.render.reads import reads_lines
 from rummy500_cli.render.style import Style
 from rummy500_cli.rules import make_rules
-from rummy500_cli.selfplay import bot_game
 from rummy500_cli.state import fold
 
 COUNT = 24

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import Card
-from ..engine import layoff_values, meld_values
-from ..masks import Table, layoffs_onto, mask_of, takes
-from ..melds import End, Meld, runs_in, sets_in
-from ..persian import joker_layoffs_on, joker_sets_in, plays_jokers
-from ..rules import Rules
+from ...cards import Card
+from ...engine import layoff_values, meld_values
+from ...masks import Table, layoffs_onto, mask_of, takes
+from ...melds import End, Meld, runs_in, sets_in
+from ...persian import joker_layoffs_on, joker_sets_in, plays_jokers
+from ...rules import Rules
 
 SEARCH_BUDGET = 600
 """Search nodes per plan: past it the best plan found so far is used."""

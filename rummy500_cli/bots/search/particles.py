@@ -79,11 +79,11 @@ from __future__ import annotations
 
 import msgspec
 
-from ..actions import AnyAction, Discard, DrawStock, LayMeld, LayOff, TakePile
-from ..cards import JOKER, Card, new_deck
-from ..engine import legal_actions
-from ..engine.variants import hooks_of
-from ..events import (
+from ...actions import AnyAction, Discard, DrawStock, LayMeld, LayOff, TakePile
+from ...cards import JOKER, Card, new_deck
+from ...engine import legal_actions
+from ...engine.variants import hooks_of
+from ...events import (
     DealerDrawn,
     Discarded,
     Event,
@@ -99,11 +99,11 @@ from ..events import (
     StockRebuilt,
     UpcardChosen,
 )
-from ..state import CARD, State
-from .base import Rng, stream
-from .greedy import GreedyBot
-from .knowledge import Knowledge, Memory, deal_hidden
-from .strong import StrongBot
+from ...state import CARD, State
+from ..base import Rng, stream
+from ..greedy import GreedyBot
+from ..knowledge import Knowledge, Memory, deal_hidden
+from ..strong import StrongBot
 
 COUNT = 128
 """Particles per round."""

@@ -25,13 +25,13 @@ from pathlib import Path
 
 import msgspec
 
-from .actions import AnyAction, LayOff, parse_action, parse_play_cards
-from .analysis import costliest
-from .engine import legal_actions
-from .errors import AmbiguousAction, IllegalAction, LogError, ParseError
-from .events import Event, GameStarted
+from ..actions import AnyAction, LayOff, parse_action, parse_play_cards
+from ..engine import legal_actions
+from ..errors import AmbiguousAction, IllegalAction, LogError, ParseError
+from ..events import Event, GameStarted
+from ..state import State, fold
+from .figures import costliest
 from .judge import LABELS, Decision
-from .state import State, fold
 from .tutor import legal_form
 
 TOLERANCE = dict(LABELS)["inaccuracy"]

@@ -21,14 +21,14 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 
-from .actions import AnyAction, Discard, LayOff
-from .bots.expert import ExpertBot
-from .bots.knowledge import masked_state
-from .engine import legal_actions, resolve
-from .errors import IllegalAction, Rummy500Error
-from .events import Event, GameStarted
+from ..actions import AnyAction, Discard, LayOff
+from ..bots.expert import ExpertBot
+from ..bots.knowledge import masked_state
+from ..engine import legal_actions, resolve
+from ..errors import IllegalAction, Rummy500Error
+from ..events import Event, GameStarted
+from ..state import State
 from .judge import SEVERE, Decision, Judge
-from .state import State
 
 THINK = 100
 """The judge's budget per decision (ms, as the expert counts it): `analyze`'s default."""

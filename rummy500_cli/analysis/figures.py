@@ -24,9 +24,9 @@ from collections.abc import Sequence
 
 import msgspec
 
-from .cards import JOKER
-from .engine import joker_actions
-from .events import (
+from ..cards import JOKER
+from ..engine import joker_actions
+from ..events import (
     Discarded,
     Event,
     GameStarted,
@@ -37,8 +37,8 @@ from .events import (
     RoundEnded,
     RumCalled,
 )
-from .melds import Meld, hand_index, layoffs_on, runs_in, sets_in
-from .state import State
+from ..melds import Meld, hand_index, layoffs_on, runs_in, sets_in
+from ..state import State
 
 
 class Take(msgspec.Struct, frozen=True):
@@ -332,7 +332,7 @@ def fortunes(
     any deal is drawn, so it is not biased as the best of noisy means is), and `luck`,
     the rest (the deals, the stock draws, the others' moves, and the judge's noise).
     Skill and luck add up to the change exactly. Keys: change, skill, luck."""
-    from .sides import partnered
+    from ..sides import partnered
     from .win_model import win_chances
 
     header = events[0]

@@ -16,15 +16,15 @@ from typing import Any
 
 import msgspec
 
-from .bots import make_bot
-from .engine import new_game, resolve
-from .events import Event, GameEnded, PileTaken, RoundEnded
-from .manifest import games_sha256, program
-from .rules import STANDARD, Rules, make_rules
-from .seats import with_effort
-from .sides import team_of
-from .state import State, fold
-from .variants import find_variant
+from ..bots import make_bot
+from ..engine import new_game, resolve
+from ..events import Event, GameEnded, PileTaken, RoundEnded
+from ..manifest import games_sha256, program
+from ..rules import STANDARD, Rules, make_rules
+from ..seats import with_effort
+from ..sides import team_of
+from ..state import State, fold
+from ..variants import find_variant
 
 SUMMARY_KIND = "rummy500-simulate"
 SUMMARY_VERSION = 2
@@ -160,7 +160,7 @@ class GameFigures(msgspec.Struct, kw_only=True):
 
 def play_one(config: Config, index: int, out: str | None = None) -> GameFigures:
     """Play game `index` of the run; write its log into the folder `out` if given."""
-    from .records.log import encode_log
+    from ..records.log import encode_log
 
     seed, levels = game_plan(config, index)
     rules = config.rules_struct()
@@ -177,7 +177,7 @@ def play_one(config: Config, index: int, out: str | None = None) -> GameFigures:
     state, events = bot_game(config.players, rules, seed, levels, think=config.think, timer=timer)
     log = encode_log(events)
     if out is not None:
-        from .manifest import log_name
+        from ..manifest import log_name
 
         folder = Path(out)
         folder.mkdir(parents=True, exist_ok=True)
@@ -366,7 +366,7 @@ def merge(
     `manifests`, where given, are each summary's manifest (None where it has none):
     each must describe its summary; when every one is at hand the merged summary's
     `games_sha256` is the whole run's, else it is None (the games are unchecked)."""
-    from .manifest import ManifestError, check_pair
+    from ..manifest import ManifestError, check_pair
 
     if not summaries:
         raise MergeError("no summaries to merge")

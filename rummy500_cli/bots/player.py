@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
-    from .actions import AnyAction
-    from .state import State
+    from ..actions import AnyAction
+    from ..state import State
 
 
 @runtime_checkable

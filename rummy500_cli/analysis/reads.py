@@ -21,13 +21,13 @@ from collections.abc import Sequence
 
 import msgspec
 
-from .bots.base import stream
-from .bots.inference import likely_deal
-from .bots.knowledge import Knowledge, Memory
-from .bots.particles import COUNT, ParticleFilter, public
-from .bots.strong import Context
-from .events import Event, GameStarted, PileTaken, RoundDealt
-from .state import State
+from ..bots.base import stream
+from ..bots.knowledge import Knowledge, Memory
+from ..bots.search.inference import likely_deal
+from ..bots.search.particles import COUNT, ParticleFilter, public
+from ..bots.strong import Context
+from ..events import Event, GameStarted, PileTaken, RoundDealt
+from ..state import State
 
 LIKELY = 4
 """The most likely cards shown for each hand."""

@@ -31,16 +31,16 @@ from collections.abc import Callable, Sequence
 
 import msgspec
 
-from .actions import AnyAction
-from .bots.expert import MOVES_PER_MS, ExpertBot
-from .bots.expert import _spread as spread_of_values
-from .bots.knowledge import Knowledge, determinize, masked_state
-from .bots.strong import Context, StrongBot
-from .engine import legal_actions, recorded_action, resolve
-from .events import Event, GameEnded, GameStarted, RoundEnded
-from .sides import partner_of, partnered, team_of
-from .state import State
-from .variants import variant_of
+from ..actions import AnyAction
+from ..bots.expert import MOVES_PER_MS, ExpertBot
+from ..bots.expert import _spread as spread_of_values
+from ..bots.knowledge import Knowledge, determinize, masked_state
+from ..bots.strong import Context, StrongBot
+from ..engine import legal_actions, recorded_action, resolve
+from ..events import Event, GameEnded, GameStarted, RoundEnded
+from ..sides import partner_of, partnered, team_of
+from ..state import State
+from ..variants import variant_of
 from .win_model import model, race_position, side_position
 
 LABELS = (("blunder", 0.15), ("mistake", 0.08), ("inaccuracy", 0.03))
