@@ -205,7 +205,7 @@ def test_the_hint_ranks_the_best_moves_in_plain_words() -> None:
     """Late in round 5 of the sample game the pile holds ten cards Ana can use: the
     judge ranks the deep take first, by the chance of winning it shows, and says how
     much less likely to win the next move is."""
-    from rummy500_cli.analysis.judge import judged_hint, ranked_moves
+    from rummy500_cli.analysis.hint import judged_hint, ranked_moves
     from rummy500_cli.render.analysis import hint_lines
     from rummy500_cli.render.style import Style
 

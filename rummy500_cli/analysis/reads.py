@@ -22,10 +22,10 @@ from collections.abc import Sequence
 import msgspec
 
 from ..bots.base import stream
+from ..bots.heuristics.values import Context
 from ..bots.knowledge import Knowledge, Memory
 from ..bots.search.inference import likely_deal
 from ..bots.search.particles import COUNT, ParticleFilter, public
-from ..bots.strong import Context
 from ..events import Event, GameStarted, PileTaken, RoundDealt
 from ..state import State
 

@@ -17,7 +17,8 @@ from helpers import card, cards
 
 from rummy500_cli.actions import parse_action
 from rummy500_cli.analysis.figures import costliest, costliest_marks, fortunes
-from rummy500_cli.analysis.judge import Decision, judge_decisions, judged_hint
+from rummy500_cli.analysis.hint import judged_hint
+from rummy500_cli.analysis.judge import Decision, judge_decisions
 from rummy500_cli.analysis.selfplay import bot_game
 from rummy500_cli.analysis.sidecar import read_sidecar
 from rummy500_cli.cli.main import main

@@ -25,7 +25,7 @@ the check of the late-round deep takes (run: python tests/benchmarks/analysis.py
    its 95% interval, and the games won.
 
 5. The hint against the analysis (issue 28): games of mixed levels in which seat 0
-   follows the prompt's hint (`judge.judged_hint`, default settings) wherever it gives
+   follows the prompt's hint (`hint.judged_hint`, default settings) wherever it gives
    one; then `analyze`'s judge (default settings) on seat 0: of the decisions where the
    hint was followed, how many it labels a mistake or a blunder (target under 1%) and
    how many have the hint's first move as its best.
@@ -324,7 +324,8 @@ def deep_takes(deals: int) -> None:
 
 
 def hint_agreement(count: int) -> None:
-    from rummy500_cli.analysis.judge import SEVERE, judge_decisions, judged_hint
+    from rummy500_cli.analysis.hint import judged_hint
+    from rummy500_cli.analysis.judge import SEVERE, judge_decisions
     from rummy500_cli.bots import make_bot
     from rummy500_cli.engine import new_game, resolve
     from rummy500_cli.rules import make_rules

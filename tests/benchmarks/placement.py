@@ -27,11 +27,11 @@ from collections import Counter
 from common import positions
 
 from rummy500_cli.bots.base import stream
+from rummy500_cli.bots.heuristics.values import Context
 from rummy500_cli.bots.knowledge import Knowledge, Memory, determinize
 from rummy500_cli.bots.search import particles
 from rummy500_cli.bots.search.inference import likely_deal
 from rummy500_cli.bots.search.particles import ParticleFilter
-from rummy500_cli.bots.strong import Context
 from rummy500_cli.state import fold
 
 
