@@ -15,7 +15,8 @@ def verify_folder(folder: Path) -> list[str]:
     log listed against its hash, each log audited as `verify` does and its figures
     counted again against the summary. One line per slice; a ManifestError at the first
     fault."""
-    from .analysis.selfplay import Config, figures_of, game_plan, summarize
+    from .analysis.selfplay import Config, figures_of, game_plan
+    from .analysis.summary import summarize
     from .errors import LogError
     from .records.audit import audit
     from .records.log import read_log

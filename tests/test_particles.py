@@ -9,7 +9,8 @@ from rummy500_cli.analysis.selfplay import bot_game
 from rummy500_cli.bots import make_bot
 from rummy500_cli.bots.base import stream
 from rummy500_cli.bots.knowledge import Knowledge, Memory
-from rummy500_cli.bots.search.particles import Particle, ParticleFilter, public
+from rummy500_cli.bots.search.followers import Particle, public
+from rummy500_cli.bots.search.particles import ParticleFilter
 from rummy500_cli.engine import resolve
 from rummy500_cli.events import Discarded, Event, GameStarted, RoundDealt, StockDrawn
 from rummy500_cli.rules import make_rules

@@ -13,7 +13,8 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from rummy500_cli.analysis.selfplay import Config, game_plan, merge, wilson
+from rummy500_cli.analysis.selfplay import Config, game_plan
+from rummy500_cli.analysis.summary import merge, wilson
 from rummy500_cli.cli.main import main
 from rummy500_cli.cli.simulate import simulate
 from rummy500_cli.manifest import shard_range

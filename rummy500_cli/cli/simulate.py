@@ -351,7 +351,8 @@ def simulate(
     chosen = rules_from(variant, rule, target, count)
     slice_ = _parse_shard(shard)
 
-    from ..analysis.selfplay import Config, summarize
+    from ..analysis.selfplay import Config
+    from ..analysis.summary import summarize
     from ..manifest import shard_range
 
     config = Config(
@@ -399,7 +400,7 @@ def merge_command(paths: tuple[str, ...], as_json: bool) -> None:
     runs or programs, a slice given twice, or a manifest that lists other games are
     refused.
     """
-    from ..analysis.selfplay import MergeError, merge
+    from ..analysis.summary import MergeError, merge
     from ..errors import clipped
     from ..manifest import ManifestError, pairs_in, read_json
 

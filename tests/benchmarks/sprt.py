@@ -39,7 +39,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from rummy500_cli.analysis.selfplay import wilson
+from rummy500_cli.analysis.summary import wilson
 from rummy500_cli.bots import BOTS
 from rummy500_cli.engine import new_game, resolve
 from rummy500_cli.rules import make_rules

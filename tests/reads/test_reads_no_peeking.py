@@ -2,7 +2,7 @@
 
 Over seeded games of strong and greedy bots, at some decisions of every seat:
 - the read computed from the full log equals the one computed from the seat's
-  projected view of it (`particles.public`) and the one computed from a log with the
+  projected view of it (`followers.public`) and the one computed from a log with the
   same history as the seat saw it but the hidden cards dealt otherwise;
 - every card it is "sure" of is truly in that hand; every likely card is one the seat
   cannot see (not in its hand, the pile, the table), and the chances are chances.
@@ -21,7 +21,7 @@ from test_cli_pty import env  # noqa: F401 - a fixture
 from rummy500_cli.analysis.reads import read_hands
 from rummy500_cli.analysis.selfplay import bot_game
 from rummy500_cli.bots.knowledge import Knowledge
-from rummy500_cli.bots.search.particles import public
+from rummy500_cli.bots.search.followers import public
 from rummy500_cli.cards import new_deck
 from rummy500_cli.jokers import physical
 from rummy500_cli.render.reads import reads_lines
