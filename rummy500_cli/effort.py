@@ -18,3 +18,7 @@ DEFAULT_THINK = 300
 """The expert's effort per move when none is given (`--think`, seat kind `bot:expert`)."""
 MAX_THINK = 60_000
 """The greatest effort per move that may be asked for (`--think`, `expert:N`)."""
+SEARCHING = frozenset({"expert"})
+"""The bot levels that spend an effort (each of their searches opens a
+`bots.budget.Budget` of it); every level takes one (`bots.make_bot`), the others spend
+none, and a seat kind names an effort only for these (`bot:expert:N`)."""

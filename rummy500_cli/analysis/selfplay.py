@@ -52,7 +52,7 @@ def bot_game(
     events = new_game(names, rules, seed, seats=kinds)
     state = fold(events)
     bots = [make_bot(level, seed, i, think) for i, level in enumerate(seat_levels)]
-    watchers = [bot.observe for bot in bots if hasattr(bot, "observe")]
+    watchers = [bot.observe for bot in bots]  # every Player observes (random: a no-op)
     for event in events:
         for observe in watchers:
             observe(event)
