@@ -51,6 +51,7 @@ def verify_folder(folder: Path) -> list[str]:
             except LogError as error:
                 raise ManifestError(str(error)) from None
             seed, levels = game_plan(config, entry["index"])
+            # events[0] is the header (a GameStarted: read_log checks it), typed as any Event
             if data.events[0].seed != seed or entry["seed"] != seed:  # type: ignore[attr-defined]
                 raise ManifestError(f"{path}: not game {entry['index']} of its run (other seed)")
             figures.append(figures_of(config, entry["index"], levels, data.events, raw))

@@ -60,10 +60,10 @@ def _games(logs: tuple[Path, ...]):
 def _seats(text: tuple[str, ...], header) -> list[int]:
     """The seats drilled: --seat, else the people's seats, else every seat."""
     from ..line import humans, recorded_kinds
-    from .review import _seat
+    from .review import seat_option
 
     if text:
-        chosen = [_seat(t, header.players, "--seat") for t in text]
+        chosen = [seat_option(t, header.players, "--seat") for t in text]
         return sorted({s for s in chosen if isinstance(s, int)})
     people = humans(recorded_kinds(header))
     return people or list(range(len(header.players)))
