@@ -73,7 +73,7 @@ class Decision(msgspec.Struct, kw_only=True):
     expert: str = ""
     """The expert's first candidate (the strong bot's move), named before any deal was
     sampled ("" in an analysis saved before this field): the fixed yardstick of
-    `analysis.fortunes`, free of the bias of picking the best of noisy means."""
+    `figures.fortunes`, free of the bias of picking the best of noisy means."""
 
     @property
     def costly(self) -> bool:

@@ -92,7 +92,7 @@ def view_replay(
 ) -> tuple[int, int] | None:
     """Run the viewer; answer the position to branch from and the seat to take when
     the user took over (t). `analysis` is the game's saved analysis (a
-    `records.sidecar.Analysis`), or None and `missing` says why there is none. It
+    `analysis.sidecar.Analysis`), or None and `missing` says why there is none. It
     opens at `start` (`replay --at N`), else on the first deal: the header alone
     ("Round 0 · Not dealt") shows nothing to look at."""
     deals = game.round_starts()

@@ -304,7 +304,6 @@ def deep_takes(deals: int) -> None:
                 for which, move in enumerate(moves):
                     spread, game_won = play_out_round(world.copy(), move, seat, strong)
                     won[which] += game_won
-                    strong._seat = seat
                     spreads[which].append(spread)
             diffs = [b - a for a, b in zip(*spreads, strict=True)]
             mean = statistics.fmean(diffs)

@@ -87,7 +87,7 @@ def play_out_round(
             if len(legal) == 1:
                 action = legal[0]
             else:
-                policy._seat = state.to_move  # the policy plays each seat in turn
+                # the policy plays each seat in turn: the seat is its Knowledge's
                 action = policy.decide(state, legal, Knowledge.build(state, state.to_move, None))[0]
     return spread, won
 
