@@ -21,6 +21,9 @@ early stop reads a slightly narrower interval, `STOP_Z`; the labels keep theirs)
 
 The samples are drawn from the game's seed, the decision and `sample_seed`, so the
 same log and settings always give the same verdicts, however many processes weigh them.
+
+Beside it: `verdicts` (the labels and the interval arithmetic), `hint` (the prompt's hint
+from the same judge), and `bots.search.playout` (the playout loop, the expert's too).
 """
 
 from __future__ import annotations

@@ -109,8 +109,12 @@ class ExpertBot(Bot):
             return strong.decide(state, legal, knowledge)
         if len(candidates) == 1:
             return candidates[0], "the only sensible move"
+        # opened after the candidates were named: the planner's work that it counts is
+        # the search's own, and the particle filter's since this seat last played
+        budget = Budget(self.effort)
+        budget.spend(filtered)
         best, gain, samples = self.search(
-            state, knowledge, candidates, ctx, self.rng(state), spent=filtered
+            state, knowledge, candidates, ctx, self.rng(state), budget
         )
         if best == 0:
             return candidates[0], (
@@ -129,14 +133,11 @@ class ExpertBot(Bot):
         candidates: list[AnyAction],
         ctx: Context,
         rng: Rng,
-        spent: float = 0.0,
+        budget: Budget,
     ) -> tuple[int, float, int]:
         """The search behind `decide`: the index of the candidate to play (0, the strong
         bot's choice, unless another is clearly better), its mean gain over candidate 0,
-        and the number of deals sampled. `spent` is the budget already used (the
-        particle filter's work since this seat last played)."""
-        budget = Budget(self.effort)
-        budget.spend(spent)
+        and the number of deals sampled, spending `budget`."""
         count = len(candidates)
         alive = list(range(1, count))
         gains: list[list[float]] = [[] for _ in range(count)]
