@@ -9,7 +9,9 @@ decide from the current view alone).
 
 The levels stand side by side on shared heuristics (`heuristics/`: the hand planner, the
 points of plays, the strong level's card values) and search (`search/`: the playout
-loop, the particle filter, likely deals); no level borrows from the one below.
+loop, the particle filter, likely deals); no level borrows another's helpers. Levels
+meet only as players: the expert searches with the strong bot as its policy, and it and
+its particle filter play a random or greedy seat as that seat's own level.
 """
 
 from __future__ import annotations
