@@ -47,7 +47,8 @@ def test_the_playouts_play_a_random_or_greedy_seat_as_its_level(monkeypatch) -> 
     spy(GreedyBot, "greedy")
     levels = ["random", "greedy", "strong", "expert"]
     state, _ = bot_game(4, make_rules({"max_rounds": 2}), "modelled", levels, think=30)
-    assert state.header.seats == tuple(f"bot:{level}" for level in levels)
+    # the header records the expert's effort (a non-default one: bot:expert:30)
+    assert state.header.seats == ("bot:random", "bot:greedy", "bot:strong", "bot:expert:30")
     assert played == {"random": {0}, "greedy": {1}}
 
 
