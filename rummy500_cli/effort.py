@@ -2,8 +2,8 @@
 
 The effort is a budget counted in work, not in time, so that a game replays identically
 on any machine and under any load: each move simulated in the expert's search counts one
-unit of work, and an effort of N allows `bots.expert.MOVES_PER_MS` x N units (see
-`bots/expert.py` for what else counts). It is not a number of milliseconds: at the
+unit of work, and an effort of N allows `bots.budget.UNITS_PER_EFFORT` x N units (a
+`bots.budget.Budget`; see `bots/expert.py` for what else counts). It is not a number of milliseconds: at the
 default effort the expert takes a mean of about 20 ms a move on a two-core machine of
 2026 (median about 5 ms, 99th percentile about 130 ms), and its time grows in proportion
 to the effort (`tests/benchmarks/think.py` prints the figures of the machine it runs on).
@@ -18,3 +18,7 @@ DEFAULT_THINK = 300
 """The expert's effort per move when none is given (`--think`, seat kind `bot:expert`)."""
 MAX_THINK = 60_000
 """The greatest effort per move that may be asked for (`--think`, `expert:N`)."""
+SEARCHING = frozenset({"expert"})
+"""The bot levels that spend an effort (each of their searches opens a
+`bots.budget.Budget` of it); every level takes one (`bots.make_bot`), the others spend
+none, and a seat kind names an effort only for these (`bot:expert:N`)."""

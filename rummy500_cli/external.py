@@ -25,6 +25,7 @@ from collections.abc import Iterable
 
 from . import program, protocol
 from .actions import AnyAction
+from .bots.player import Player
 from .engine import resolve
 from .errors import Rummy500Error, clipped, quoted
 from .events import Event
@@ -51,7 +52,7 @@ def _argv(command: str) -> list[str]:
     return words
 
 
-class ExternalBot:
+class ExternalBot(Player):
     """One seat played by a program.
 
     Nothing the program does can hang the game: what is sent to it waits in a buffer
@@ -122,9 +123,11 @@ class ExternalBot:
         HIDDEN INFORMATION)."""
         self.send(protocol.hello(state, kinds, [self.seat]))
 
-    def observe(self, events: Iterable[tuple[int, Event]]) -> None:
+    def inform(self, events: Iterable[tuple[int, Event]]) -> None:
         """Send events as the seat may see them, each with its sequence number (after a
-        takeback the line played skips the numbers of what it took back)."""
+        takeback the line played skips the numbers of what it took back). The protocol
+        needs those numbers, which `Player.observe` does not carry: the session informs
+        a program itself, and the Player's observe and catch_up stay no-ops."""
         for seq, event in events:
             self.send(protocol.event_message(event, seq, self.seat))
 

@@ -6,7 +6,7 @@ events (`line.Line.kinds` says who plays each seat of a game now)."""
 from __future__ import annotations
 
 from .bots import BOTS
-from .effort import DEFAULT_THINK, MAX_THINK
+from .effort import DEFAULT_THINK, MAX_THINK, SEARCHING
 from .errors import RulesError
 from .numbers import whole_number
 
@@ -29,7 +29,7 @@ def parse_seat_kind(text: str) -> str:
         return f"bot:{level}"
     if level in BOTS:
         think = whole_number(effort.strip())
-        if not getattr(BOTS[level], "thinks", False):
+        if level not in SEARCHING:
             raise RulesError(
                 f"{text!r}: only the expert takes an effort (e.g. expert:1000); write {level} alone"
             )
@@ -86,6 +86,6 @@ def bot_level(kind: str) -> tuple[str, int | None] | None:
 def with_effort(kind: str, think: int) -> str:
     """The kind with the expert's effort set to `think` (other kinds unchanged)."""
     found = bot_level(kind)
-    if found is None or not getattr(BOTS[found[0]], "thinks", False):
+    if found is None or found[0] not in SEARCHING:
         return kind
     return parse_seat_kind(f"bot:{found[0]}:{think}")

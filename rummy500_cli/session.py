@@ -15,14 +15,13 @@ import msgspec
 
 from .actions import Action, AnyAction
 from .bots import BOTS, make_bot
-from .bots.base import Bot
+from .bots.player import Player
 from .cards import Card
 from .engine import new_game, resolve
 from .errors import IllegalAction, Rummy500Error
 from .events import Event, GameStarted, RoundDealt, SeatChanged, TakenBack
 from .external import ExternalBot
 from .line import Line, Takeback, played_line, target_problem, undo_problem
-from .player import Player
 from .records.audit import audit
 from .records.log_writer import LogWriter
 from .rules import Rules
@@ -64,7 +63,7 @@ class Session:
             )
             for bot in self.external:
                 bot.start(state, self.kinds)
-                bot.observe(self._numbered(since))
+                bot.inform(self._numbered(since))
         except Rummy500Error:
             self.close()
             raise
@@ -210,7 +209,7 @@ class Session:
             if on_event is not None:
                 on_event(event, seq)
         for bot in self.external:
-            bot.observe(list(enumerate(events, first)))
+            bot.inform(list(enumerate(events, first)))
         return events
 
     def undo(
@@ -252,7 +251,7 @@ class Session:
         if on_event is not None:
             on_event(event, seq)
         for bot in self.external:
-            bot.observe([(seq, event)])
+            bot.inform([(seq, event)])
         return record
 
     def change_seat(self, seat: int, kind: str) -> tuple[int, SeatChanged]:
@@ -276,16 +275,13 @@ class Session:
         """The action of the bot whose turn it is (after it has seen every event so far,
         as far as its seat may see them)."""
         bot = self.bots[self.state.to_move]
-        catch_up = getattr(bot, "catch_up", None)
-        if catch_up is not None:
-            catch_up(self.events)
+        bot.catch_up(self.events)
         return bot.choose(self.state)
 
     def advice(self, seat: int) -> tuple[Action, str]:
         """The best bot's move for a seat, and why (the prompt's `hint`)."""
         level = next(name for name in ("expert", "strong", "greedy") if name in BOTS)
         bot = BOTS[level](self.header.seed, seat)
-        assert isinstance(bot, Bot)  # the levels that explain themselves
         bot.catch_up(self.events)
         return bot.explain(self.state)
 
@@ -299,16 +295,16 @@ class Session:
         """The expert's best moves for the seat to move, with their expected points and
         chances of winning, ranked as the analysis ranks them (the likeliest to win
         first); [] when it sees one sensible move."""
-        from .judge import ranked_moves
+        from .analysis.hint import ranked_moves
 
         if self.state.to_move != seat:
             return []
         return ranked_moves(self.events, self.state)
 
     def judged_hint(self, seat: int):
-        """The analysis's judge on the seat's position (`judge.judged_hint`), or None
+        """The analysis's judge on the seat's position (`analysis.hint.judged_hint`), or None
         when it is not the seat's turn or the expert sees one sensible move."""
-        from .judge import judged_hint
+        from .analysis.hint import judged_hint
 
         if self.state.to_move != seat:
             return None

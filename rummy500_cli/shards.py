@@ -16,10 +16,11 @@ def verify_folder(folder: Path) -> list[str]:
     log listed against its hash, each log audited as `verify` does and its figures
     counted again against the summary. One line per slice; a ManifestError at the first
     fault."""
+    from .analysis.selfplay import Config, figures_of, game_plan
+    from .analysis.summary import summarize
     from .errors import LogError
     from .records.audit import audit
     from .records.log import read_log
-    from .selfplay import Config, figures_of, game_plan, summarize
 
     pairs = pairs_in(folder)
     if not pairs:

@@ -9,17 +9,17 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from rummy500_cli.analysis import game_stats
+from rummy500_cli.analysis.figures import game_stats
+from rummy500_cli.analysis.judge import band, judge_decisions, verdict
+from rummy500_cli.analysis.win_model import Model, model
 from rummy500_cli.cards import Card, parse_cards
 from rummy500_cli.cli.main import main
 from rummy500_cli.deal import stack
 from rummy500_cli.engine import new_game, play
-from rummy500_cli.judge import band, judge_decisions, verdict
 from rummy500_cli.language import parse_action
 from rummy500_cli.records.log import encode_log, read_log
 from rummy500_cli.state import fold
 from rummy500_cli.variants import make_rules
-from rummy500_cli.win_model import Model, model
 
 REPLAYS = Path(__file__).resolve().parent.parent / "replays"
 
@@ -162,7 +162,7 @@ def test_a_rum_call_counts_as_a_lay_off_of_the_caller() -> None:
 def test_missed_plays_name_plays_with_jokers() -> None:
     """RULES 8 jokers: a hand left with 5H 6H JK could still have melded; analyze says so
     in the command language, the joker's card named where it could be two."""
-    from rummy500_cli.analysis import missed_plays
+    from rummy500_cli.analysis.figures import missed_plays
     from rummy500_cli.cards import parse_cards
 
     events = new_game(["Ann", "Bob"], make_rules(variant="jokers"), seed=1)
@@ -175,8 +175,8 @@ def test_missed_plays_name_plays_with_jokers() -> None:
 def test_accuracy_tells_the_expert_from_a_random_player() -> None:
     """One side plays the expert's moves, the other random moves: the accuracy (lichess's,
     from each decision's expected points lost) sets them far apart."""
-    from rummy500_cli.analysis import summary
-    from rummy500_cli.selfplay import bot_game
+    from rummy500_cli.analysis.figures import summary
+    from rummy500_cli.analysis.selfplay import bot_game
 
     rules = make_rules({"target": 150})
     _, events = bot_game(["Exa", "Ran"], rules, "accuracy", ("expert", "random"), think=100)
@@ -193,7 +193,7 @@ def test_accuracy_tells_the_expert_from_a_random_player() -> None:
 
 
 def test_accuracy_of_one_move_is_lichess_s() -> None:
-    from rummy500_cli.analysis import accuracy, move_accuracy
+    from rummy500_cli.analysis.figures import accuracy, move_accuracy
 
     assert move_accuracy(50, 50) == 100 and move_accuracy(50, 60) == 100
     assert move_accuracy(60, 50) == pytest.approx(64.6, abs=0.1)  # lichess: a 10-point drop
@@ -205,7 +205,7 @@ def test_the_hint_ranks_the_best_moves_in_plain_words() -> None:
     """Late in round 5 of the sample game the pile holds ten cards Ana can use: the
     judge ranks the deep take first, by the chance of winning it shows, and says how
     much less likely to win the next move is."""
-    from rummy500_cli.judge import judged_hint, ranked_moves
+    from rummy500_cli.analysis.hint import judged_hint, ranked_moves
     from rummy500_cli.render.analysis import hint_lines
     from rummy500_cli.render.style import Style
 
@@ -236,7 +236,7 @@ def test_the_hint_ranks_the_best_moves_in_plain_words() -> None:
 
 def test_the_blind_win_chance_reads_no_hand() -> None:
     """What an onlooker's graph shows may not depend on the cards it cannot see."""
-    from rummy500_cli.win_model import win_chances
+    from rummy500_cli.analysis.win_model import win_chances
 
     state = fold(read_log(REPLAYS / "two-players.jsonl").events[:60])
     other = state.copy()

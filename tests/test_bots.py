@@ -16,6 +16,7 @@ import typing
 import msgspec
 import pytest
 
+from rummy500_cli.analysis.selfplay import bot_game
 from rummy500_cli.bots import BOTS, make_bot
 from rummy500_cli.engine import legal_actions, new_game, resolve
 from rummy500_cli.errors import RulesError
@@ -34,7 +35,6 @@ from rummy500_cli.events import (
 )
 from rummy500_cli.records.log import encode_log
 from rummy500_cli.rules import Rules
-from rummy500_cli.selfplay import bot_game
 from rummy500_cli.state import fold
 from rummy500_cli.variants import check_rules, make_rules
 from rummy500_cli.view import view
@@ -434,8 +434,8 @@ def test_every_bot_level_and_the_external_bot_are_players() -> None:
     """Every level of BOTS and a bot program (`external.ExternalBot`) implement the one
     small `Player` protocol the session and selfplay hold their seats by."""
     from rummy500_cli.bots import BOTS, make_bot
+    from rummy500_cli.bots.player import Player
     from rummy500_cli.external import ExternalBot
-    from rummy500_cli.player import Player
 
     for level in BOTS:
         bot = make_bot(level, "p", 0)
@@ -448,7 +448,8 @@ def test_a_kept_plan_is_never_one_for_another_table() -> None:
     """`hand.plan` keeps its answers: for the same hand and table it gives the kept one
     and counts its work again; a meld grown in place (as the state grows the melds it
     owns) or a new table is a new question."""
-    from rummy500_cli.bots import hand as planner
+    from rummy500_cli.bots.budget import Budget
+    from rummy500_cli.bots.heuristics import hand as planner
     from rummy500_cli.cards import parse_cards
     from rummy500_cli.melds import laid_meld
 
@@ -457,12 +458,14 @@ def test_a_kept_plan_is_never_one_for_another_table() -> None:
     run = parse_cards("5H 6H 7H")
     meld = laid_meld(1, 0, run, [5, 5, 5])
     planner._PLANS.clear()
-    work = planner.WORK[0]
+    budget = Budget(1)
     first = planner.plan(hand, [meld], rules, 1)
-    spent = planner.WORK[0] - work
+    budget.charge_planner()
+    spent = budget.spent
     assert first is not None and first.layoffs == [((parse_cards("8H")[0],), 0)]
     again = planner.plan(hand, [meld], rules, 1)
-    assert again is first and planner.WORK[0] - work == 2 * spent
+    budget.charge_planner()
+    assert spent > 0 and again is first and budget.spent == 2 * spent
     meld.cards.append(parse_cards("8H")[0])  # grown in place: 5H-8H takes a 9H now, no 8H
     grown = planner.plan(hand, [meld], rules, 1)
     assert grown is not first
@@ -477,8 +480,9 @@ def test_strong_weighs_persians_jokers_as_the_rules_make_them() -> None:
     lacks (not the 40 of a wild joker) and may discard it; under the jokers variant a
     joker stays worth 40 and is never let go while another card can be."""
     from rummy500_cli.actions import Discard
+    from rummy500_cli.bots.heuristics.values import JOKER_WORTH, Context
     from rummy500_cli.bots.knowledge import Knowledge
-    from rummy500_cli.bots.strong import JOKER_WORTH, Context, StrongBot
+    from rummy500_cli.bots.strong import StrongBot
     from rummy500_cli.cards import CARDS, JOKER
 
     def positions(rules: Rules) -> list:

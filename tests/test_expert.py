@@ -7,9 +7,9 @@ import json
 
 from click.testing import CliRunner
 
+from rummy500_cli.analysis.selfplay import bot_game
 from rummy500_cli.bots import ExpertBot, GreedyBot, RandomBot
 from rummy500_cli.cli.main import main
-from rummy500_cli.selfplay import bot_game
 from rummy500_cli.variants import make_rules
 
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from collections import Counter
 
+from rummy500_cli.analysis.selfplay import bot_game
 from rummy500_cli.bots import StrongBot
 from rummy500_cli.bots.base import Rng
-from rummy500_cli.bots.inference import likely_deal, makes_meld
+from rummy500_cli.bots.heuristics.values import Context
 from rummy500_cli.bots.knowledge import determinize, masked_state
-from rummy500_cli.bots.strong import Context
-from rummy500_cli.selfplay import bot_game
+from rummy500_cli.bots.search.inference import likely_deal, makes_meld
 from rummy500_cli.state import CARD, fold
 from rummy500_cli.variants import make_rules
 

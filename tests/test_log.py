@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from rummy500_cli.analysis.selfplay import bot_game
 from rummy500_cli.errors import LogError
 from rummy500_cli.events import FORMAT_VERSION, RoundDealt
 from rummy500_cli.records.log import (
@@ -18,7 +19,6 @@ from rummy500_cli.records.log import (
     read_log,
 )
 from rummy500_cli.records.log_writer import LogWriter
-from rummy500_cli.selfplay import bot_game
 from rummy500_cli.state import fold
 from rummy500_cli.variants import make_rules
 

@@ -9,14 +9,14 @@ import json
 import pytest
 from test_man_log import ROOT, tagged_names
 
-from rummy500_cli.analysis import PlayerSummary
-from rummy500_cli.judge import Decision, Move
-from rummy500_cli.records import sidecar
+from rummy500_cli.analysis import sidecar
+from rummy500_cli.analysis.figures import PlayerSummary
+from rummy500_cli.analysis.judge import Decision, Move
 
 PAGE = ROOT / "man" / "rummy500-analysis.5"
 SCHEMA = ROOT / "man" / "rummy500-analysis.schema.json"
 REGENERATE = (
-    "python -c 'import json, rummy500_cli.records.sidecar as s; "
+    "python -c 'import json, rummy500_cli.analysis.sidecar as s; "
     "print(json.dumps(s.schema(), indent=2, sort_keys=True))' > man/rummy500-analysis.schema.json"
 )
 

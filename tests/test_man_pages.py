@@ -677,7 +677,8 @@ def test_every_key_of_the_viewer_is_documented() -> None:
 
 
 def test_the_labels_and_thresholds_are_the_code_s() -> None:
-    from rummy500_cli.judge import BATCH, LABELS, LATE_STOCK, MIN_SAMPLES, UNCLEAR, Z
+    from rummy500_cli.analysis.judge import BATCH, LABELS, LATE_STOCK, MIN_SAMPLES, UNCLEAR
+    from rummy500_cli.analysis.verdicts import Z
 
     text = " ".join(unroff(line) for line in section(ANALYZE, "Labels", ".SS"))
     for label, threshold in LABELS:
@@ -688,7 +689,8 @@ def test_the_labels_and_thresholds_are_the_code_s() -> None:
     assert f"{['one', 'two', 'three', 'four'][BATCH - 1]} deals at a time" in judged
     assert f"stock holds {LATE_STOCK} cards or fewer for each player" in judged
     assert f"less {Z:g} standard errors" in judged and f"plus {Z:g} standard errors" in judged
-    from rummy500_cli.judge import CLOSE_BUDGET, PRIOR_SPREAD, PRIOR_WEIGHT, SEVERE_SAMPLES
+    from rummy500_cli.analysis.judge import CLOSE_BUDGET, SEVERE_SAMPLES
+    from rummy500_cli.analysis.verdicts import PRIOR_SPREAD, PRIOR_WEIGHT
 
     assert f"at least {SEVERE_SAMPLES} deals" in judged
     assert f"reach {CLOSE_BUDGET:g} times the budget" in judged

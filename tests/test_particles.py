@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import pytest
 
+from rummy500_cli.analysis.selfplay import bot_game
 from rummy500_cli.bots import make_bot
 from rummy500_cli.bots.base import stream
 from rummy500_cli.bots.knowledge import Knowledge, Memory
-from rummy500_cli.bots.particles import Particle, ParticleFilter, public
+from rummy500_cli.bots.search.followers import Particle, public
+from rummy500_cli.bots.search.particles import ParticleFilter
 from rummy500_cli.engine import resolve
 from rummy500_cli.events import Discarded, Event, GameStarted, RoundDealt, StockDrawn
-from rummy500_cli.selfplay import bot_game
 from rummy500_cli.state import CARD, fold
 from rummy500_cli.variants import make_rules
 

@@ -29,13 +29,13 @@ from rummy500_cli.actions import (
     Pass,
     TakePile,
 )
+from rummy500_cli.analysis.selfplay import bot_game
 from rummy500_cli.cards import CARDS, new_deck
 from rummy500_cli.engine import chosen_uses, legal_actions, resolve, usable_depths
 from rummy500_cli.errors import Rummy500Error
 from rummy500_cli.events import Event, LaidOff, Melded, RoundDealt, RoundEnded, RumCalled
 from rummy500_cli.records.log import encode_log, parse_log
 from rummy500_cli.scoring import hand_total
-from rummy500_cli.selfplay import bot_game
 from rummy500_cli.state import State
 from rummy500_cli.variants import make_rules
 from rummy500_cli.variants.jokers import physical

@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 from helpers import act, cards, is_legal, of_type, one, refused, start
 
+from rummy500_cli.analysis.selfplay import bot_game
 from rummy500_cli.cards import JOKER
 from rummy500_cli.engine import legal_actions
 from rummy500_cli.errors import RulesError
@@ -30,7 +31,6 @@ from rummy500_cli.records.audit import audit
 from rummy500_cli.records.log import encode_log, parse_log
 from rummy500_cli.render.style import PLAIN
 from rummy500_cli.render.table import table_view
-from rummy500_cli.selfplay import bot_game
 from rummy500_cli.variants import check_rules, make_rules
 from rummy500_cli.view import view
 

@@ -12,6 +12,7 @@ import pytest
 from helpers import act, card, cards, is_legal, one, refused, start
 
 from rummy500_cli.actions import Discard, LayMeld, LayOff
+from rummy500_cli.analysis.selfplay import bot_game
 from rummy500_cli.bots import make_bot
 from rummy500_cli.engine import legal_actions, new_game, recorded_action, usable_depths
 from rummy500_cli.errors import AmbiguousAction, RulesError
@@ -23,7 +24,6 @@ from rummy500_cli.render.narrate import Narrator
 from rummy500_cli.render.rules_text import rules_text
 from rummy500_cli.render.style import PLAIN, Style
 from rummy500_cli.render.table import table_view
-from rummy500_cli.selfplay import bot_game
 from rummy500_cli.state import State
 from rummy500_cli.variants import make_rules
 from rummy500_cli.view import view

@@ -11,6 +11,7 @@ import pytest
 from click.testing import CliRunner
 from helpers import act, is_legal, of_type, one, start
 
+from rummy500_cli.analysis.selfplay import bot_game
 from rummy500_cli.cli.main import main
 from rummy500_cli.engine import new_game
 from rummy500_cli.errors import RulesError
@@ -21,7 +22,6 @@ from rummy500_cli.render.narrate import Narrator
 from rummy500_cli.render.scores import score_table
 from rummy500_cli.render.style import Style
 from rummy500_cli.render.table import scoreline, table_view
-from rummy500_cli.selfplay import bot_game
 from rummy500_cli.variants import check_rules, make_rules
 from rummy500_cli.variants.partnership import opponents, partner_of, side_of, side_totals, team_of
 

@@ -11,6 +11,7 @@ from click.testing import CliRunner
 from helpers import act, cards, is_legal, of_type, one, refused, start
 
 from rummy500_cli.actions import TakePile
+from rummy500_cli.analysis.selfplay import bot_game
 from rummy500_cli.cards import JOKER, new_deck
 from rummy500_cli.cli.main import main
 from rummy500_cli.deal import stack
@@ -23,7 +24,6 @@ from rummy500_cli.render.narrate import Narrator
 from rummy500_cli.render.style import Style
 from rummy500_cli.render.table import scoreline
 from rummy500_cli.scoring import hand_total
-from rummy500_cli.selfplay import bot_game
 from rummy500_cli.variants import check_rules, make_rules
 from rummy500_cli.variants.partnership import side_totals
 

@@ -9,6 +9,7 @@ import pytest
 from helpers import act, cards, deadwood, is_legal, of_type, one, refused, start
 
 from rummy500_cli.actions import CallRum, LayOff, Pass
+from rummy500_cli.analysis.selfplay import bot_game
 from rummy500_cli.engine import legal_actions, play
 from rummy500_cli.errors import AmbiguousAction
 from rummy500_cli.events import (
@@ -22,7 +23,6 @@ from rummy500_cli.events import (
 from rummy500_cli.language import parse_action
 from rummy500_cli.records.audit import audit
 from rummy500_cli.records.log import encode_log, parse_log
-from rummy500_cli.selfplay import bot_game
 from rummy500_cli.variants import make_rules
 
 # --- rum_call ----------------------------------------------------------------------------

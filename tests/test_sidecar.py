@@ -11,16 +11,16 @@ import pytest
 from click.testing import CliRunner
 from test_analysis import fed_kings
 
-from rummy500_cli import judge
-from rummy500_cli.cli.main import main
-from rummy500_cli.errors import LogError
-from rummy500_cli.records.log import encode_log, read_log
-from rummy500_cli.records.sidecar import (
+from rummy500_cli.analysis import judge
+from rummy500_cli.analysis.sidecar import (
     parse_sidecar,
     read_sidecar,
     sidecar_path,
     staleness,
 )
+from rummy500_cli.cli.main import main
+from rummy500_cli.errors import LogError
+from rummy500_cli.records.log import encode_log, read_log
 
 
 @pytest.fixture

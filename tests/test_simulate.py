@@ -13,11 +13,12 @@ import click
 import pytest
 from click.testing import CliRunner
 
+from rummy500_cli.analysis.selfplay import Config, game_plan
+from rummy500_cli.analysis.summary import merge, wilson
 from rummy500_cli.cli.main import main
 from rummy500_cli.cli.simulate import simulate
 from rummy500_cli.manifest import shard_range
 from rummy500_cli.records.log import load_state, read_log
-from rummy500_cli.selfplay import Config, game_plan, merge, wilson
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGE = ROOT / "man" / "rummy500-simulate.6"

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from helpers import NAMES, act, card, cards, rules_for
 
+from rummy500_cli.analysis.selfplay import bot_game
 from rummy500_cli.deal import stack
 from rummy500_cli.engine import new_game
 from rummy500_cli.errors import IllegalAction
@@ -29,7 +30,6 @@ from rummy500_cli.language import parse_action
 from rummy500_cli.line import played_line
 from rummy500_cli.records.audit import AuditError, audit, read_checked
 from rummy500_cli.records.log import encode_log, parse_log, read_log
-from rummy500_cli.selfplay import bot_game
 from rummy500_cli.session import Session
 from rummy500_cli.state import fold
 from rummy500_cli.variants import variant_of

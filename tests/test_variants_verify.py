@@ -12,9 +12,9 @@ import os
 
 import pytest
 
+from rummy500_cli.analysis.selfplay import bot_game
 from rummy500_cli.records.audit import audit
 from rummy500_cli.records.log import encode_log, parse_log
-from rummy500_cli.selfplay import bot_game
 from rummy500_cli.variants import make_rules
 
 WINDOWS = {"rum_call": True, "out_of_turn": True, "opponents_hand": True}

@@ -15,10 +15,10 @@ import pytest
 from test_analysis import fed_kings
 from test_cli_pty import TIMEOUT, env, spawn  # noqa: F401 - env is a fixture
 
-from rummy500_cli.analysis import summary
-from rummy500_cli.judge import Decision, Move
+from rummy500_cli.analysis.figures import summary
+from rummy500_cli.analysis.judge import Decision, Move
+from rummy500_cli.analysis.sidecar import Settings, write_sidecar
 from rummy500_cli.records.log import encode_log, read_log
-from rummy500_cli.records.sidecar import Settings, write_sidecar
 
 if not sys.platform.startswith("linux"):
     pytest.skip("pseudo-terminal tests run on Linux", allow_module_level=True)

@@ -32,6 +32,7 @@ from ..engine import legal_actions
 from ..events import Event
 from ..state import State
 from .knowledge import Knowledge, Memory, blind_state, masked_state
+from .player import Player
 
 
 class Rng(random.Random):
@@ -60,7 +61,7 @@ def stream(seed: int | str, purpose: str) -> Rng:
     return Rng(int.from_bytes(ByteStream(seed, purpose).read(16), "big"))
 
 
-class Bot:
+class Bot(Player):
     """The base of the levels that use memory and masking (strong, expert, greedy).
 
     Subclasses implement `decide(state, legal, knowledge, rng) -> (action, reason)`;
@@ -72,7 +73,9 @@ class Bot:
     """False for a level that decides from its own hand and the table alone: it gets a
     `blind_state` (no hidden card at all, and cheaper) and no Knowledge."""
 
-    def __init__(self, seed: int | str, seat: int) -> None:
+    def __init__(self, seed: int | str, seat: int, effort: int | None = None) -> None:
+        """`effort`: the effort per move (`--think`) of a level that searches (the
+        expert's); the others take it to share one signature (`make_bot`) and spend none."""
         self._seed = seed
         self._seat = seat
         self.memory = Memory(seat)

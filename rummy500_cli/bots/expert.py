@@ -26,11 +26,12 @@ strong playouts it won 419 against 392 (1.07). Where the filter is not in step,
 cards drawn with weights that fit their play. Either way the header gets a made-up
 seed, so later deals are sampled too.
 
-The budget (`think`, ms per move) is counted in work done, not in wall-clock time, so
-that a game replays identically on any machine and under any load: each simulated move
-counts one unit, each node of the hand planner's search `WORK_WEIGHT`, each strong-bot
-call of the particle filter since the seat last played `FILTER_WEIGHT`, and
-`MOVES_PER_MS` units make a millisecond.
+The effort per move (`think`, see `effort`) opens a `budget.Budget` for each search: work
+done, not wall-clock time, so that a game replays identically on any machine and under
+any load. Each simulated move counts one unit, each node of the hand planner's search
+`budget.PLANNER_WEIGHT`, and each strong-bot call of the particle filter since the seat
+last played `FILTER_WEIGHT`. The playouts are `search.playout`'s loop, shared with the
+analysis judge.
 """
 
 from __future__ import annotations
@@ -39,24 +40,21 @@ import math
 
 from ..actions import AnyAction, Discard, DrawStock
 from ..effort import DEFAULT_THINK
-from ..engine import legal_actions, resolve
+from ..engine import resolve
 from ..events import Event, GameEnded, RoundEnded
 from ..state import State
 from ..variants.partnership import partner_of, team_of
 from .base import Bot, Rng
+from .budget import Budget
 from .greedy import GreedyBot
-from .hand import WORK
-from .inference import likely_deal
+from .heuristics.values import Context
 from .knowledge import Knowledge
-from .particles import ParticleFilter
 from .random_bot import RandomBot
-from .strong import Context, StrongBot
+from .search.inference import likely_deal
+from .search.particles import ParticleFilter
+from .search.playout import StrongPolicy, play_out, round_worth, spread
+from .strong import StrongBot
 
-MOVES_PER_MS = 7.5
-"""Budget units per millisecond: calibrated on this 2-core machine under load so that a
-search takes about half its budget on average and stays under it (see the benchmark)."""
-WORK_WEIGHT = 0.4
-"""Budget units per unit of `hand.WORK` (plan search nodes, lay-off scans)."""
 CANDIDATES = 4
 """How many of the strong bot's best moves are weighed (with `Z`: 3 won 69.6% of the
 benchmark's 1,000 heads-up games against strong, 4 won 70.6%)."""
@@ -86,12 +84,13 @@ class ExpertBot(Bot):
     """Search over sampled deals with the strong bot as the playout policy."""
 
     level = "expert"
-    thinks = True
 
-    def __init__(self, seed: int | str, seat: int, think: int = DEFAULT_THINK) -> None:
-        super().__init__(seed, seat)
-        self.think = think
+    def __init__(self, seed: int | str, seat: int, effort: int | None = None) -> None:
+        super().__init__(seed, seat, effort)
+        self.effort = DEFAULT_THINK if effort is None else effort
+        """The effort per move (`--think`): each search opens a Budget of it."""
         self.strong = StrongBot(seed, seat)
+        self.policy = StrongPolicy(self.strong)
         self.particles = ParticleFilter(seed, seat)
 
     def observe(self, event: Event) -> None:
@@ -110,8 +109,12 @@ class ExpertBot(Bot):
             return strong.decide(state, legal, knowledge)
         if len(candidates) == 1:
             return candidates[0], "the only sensible move"
+        # opened after the candidates were named: the planner's work that it counts is
+        # the search's own, and the particle filter's since this seat last played
+        budget = Budget(self.effort)
+        budget.spend(filtered)
         best, gain, samples = self.search(
-            state, knowledge, candidates, ctx, self.rng(state), spent=filtered
+            state, knowledge, candidates, ctx, self.rng(state), budget
         )
         if best == 0:
             return candidates[0], (
@@ -130,34 +133,30 @@ class ExpertBot(Bot):
         candidates: list[AnyAction],
         ctx: Context,
         rng: Rng,
-        spent: float = 0.0,
+        budget: Budget,
     ) -> tuple[int, float, int]:
         """The search behind `decide`: the index of the candidate to play (0, the strong
         bot's choice, unless another is clearly better), its mean gain over candidate 0,
-        and the number of deals sampled. `spent` is the budget already used (the
-        particle filter's work since this seat last played)."""
-        budget = self.think * MOVES_PER_MS
+        and the number of deals sampled, spending `budget`."""
         count = len(candidates)
         alive = list(range(1, count))
         gains: list[list[float]] = [[] for _ in range(count)]
         particles = self.particles if self.particles.ready(state, knowledge) else None
         samples = 0
-        work = WORK[0]
         layable = ctx.layable
-        while alive and spent < budget and samples < MAX_SAMPLES:
+        while alive and not budget.exhausted and samples < MAX_SAMPLES:
             salt = f"{state.applied}/{samples}"
             if particles is not None:
                 world = particles.deal(state, knowledge, rng, salt)
             else:
                 world = likely_deal(state, knowledge, rng, salt, layable)
             base, moves = self._playout(world.copy(), candidates[0])
-            spent += moves
+            budget.spend(moves)
             for index in alive:
                 value, moves = self._playout(world.copy(), candidates[index])
-                spent += moves
+                budget.spend(moves)
                 gains[index].append(value - base)
-            spent += (WORK[0] - work) * WORK_WEIGHT
-            work = WORK[0]
+            budget.charge_planner()
             samples += 1
             if samples >= MIN_SAMPLES:
                 alive = [i for i in alive if _upper(gains[i], Z_DROP) > 0]
@@ -204,40 +203,21 @@ class ExpertBot(Bot):
         return moves
 
     def _playout(self, world: State, action: AnyAction) -> tuple[float, int]:
-        """Play the action and then the strong policy for everyone until this seat is
+        """Play the action and then every seat on (`search.playout`) until this seat is
         to draw again; answer the position's value for this seat and the moves made."""
         me = self._seat
-        moves = 1
-        ended = self._apply(world, action)
-        policy = self.strong
-        modelled = self._modelled(world)
-        left_me = False
-        try:
-            while ended is None:
-                if world.to_move != me:
-                    left_me = True
-                elif left_me and world.phase == "draw":
-                    break
-                actions = legal_actions(world)
-                if len(actions) == 1:
-                    choice = actions[0]
-                else:
-                    seat = world.to_move
-                    other = modelled.get(seat)
-                    if other is not None:
-                        choice = other.explain(world, actions)[0]
-                    else:
-                        policy._seat = seat  # the policy plays each seat in turn
-                        k = Knowledge.build(world, seat, None)
-                        choice = policy.decide(world, actions, k)[0]
-                    moves += 1
-                ended = self._apply(world, choice)
-        finally:
-            policy._seat = me
+        strong = self.policy.move
+        modelled = self._modelled(world)  # the header is the same all through the playout
+
+        def move(world: State, legal: list[AnyAction], seat: int) -> AnyAction:
+            other = modelled.get(seat)
+            return strong(world, legal, seat) if other is None else other.explain(world, legal)[0]
+
+        ended, moves = play_out(world, action, me, move, self._apply)
         if ended is not None:
             return ended, moves
         # valuing the position costs a Context per seat: more units at a bigger table
-        return self._estimate(world), moves + 2 + 4 * (world.n - 2)
+        return round_worth(world, me), moves + 2 + 4 * (world.n - 2)
 
     def _modelled(self, world: State) -> dict[int, RandomBot | GreedyBot]:
         """The other seats that the header names as a random or greedy bot, each with a
@@ -260,7 +240,7 @@ class ExpertBot(Bot):
             world.apply(event)
             if isinstance(event, RoundEnded):
                 scores = [score.score for score in event.scores]
-                value = _spread(scores, me, partner_of(me, world.rules))
+                value = spread(scores, me, partner_of(me, world.rules))
             elif isinstance(event, GameEnded) and value is not None:
                 if event.winner is not None and team_of(event.winner, world.rules) == team_of(
                     me, world.rules
@@ -269,15 +249,6 @@ class ExpertBot(Bot):
                 elif event.winner is not None:
                     value -= WIN_BONUS
         return value
-
-    def _estimate(self, world: State) -> float:
-        """This round so far, for every seat: table points plus the hand's worth."""
-        worth = []
-        for seat in range(world.n):
-            k = Knowledge.build(world, seat, None)
-            ctx = Context(world, k)
-            worth.append(world.table_points[seat] + ctx.hand_worth(world.hands[seat]))
-        return _spread(worth, self._seat, partner_of(self._seat, world.rules))
 
 
 def _mean_se(values: list[float]) -> tuple[float, float]:
@@ -294,13 +265,3 @@ def _upper(values: list[float], z: float) -> float:
     """The mean plus z standard errors."""
     mean, error = _mean_se(values)
     return mean + z * error
-
-
-def _spread(values: list, me: int, partner: int | None = None) -> float:
-    """A seat's value against the others' mean; with a partner (RULES 8), its side's
-    against the other side's."""
-    if partner is not None:
-        theirs = [v for i, v in enumerate(values) if i not in (me, partner)]
-        return values[me] + values[partner] - sum(theirs)
-    others = [v for i, v in enumerate(values) if i != me]
-    return values[me] - sum(others) / len(others)

@@ -6,16 +6,18 @@ from ..actions import AnyAction
 from ..deal import ByteStream
 from ..engine import legal_actions
 from ..state import State
+from .player import Player
 
 
-class RandomBot:
+class RandomBot(Player):
     """Plays a uniformly random legal action. Its randomness comes from the game seed, the
     seat and the number of events so far, so a resumed game plays on exactly as an
     unbroken one would."""
 
     level = "random"
 
-    def __init__(self, seed: int | str, seat: int) -> None:
+    def __init__(self, seed: int | str, seat: int, effort: int | None = None) -> None:
+        """`effort` is the levels' common signature (`make_bot`): chance spends none."""
         self._seed = seed
         self._seat = seat
 

@@ -21,386 +21,20 @@ closer: the stock running out, or an opponent with few cards.
 from __future__ import annotations
 
 from ..actions import AnyAction, ChooseUpcard, Discard, DrawStock, LayMeld, LayOff, TakePile
-from ..cards import CARDS, JOKER, Card
-from ..fast.masks import lane, mask_of, suits_of
-from ..melds import rank_at
+from ..cards import JOKER, Card
 from ..render.words import count
-from ..rules import Rules
-from ..scoring import hand_total, hand_value, table_value
+from ..scoring import hand_total
 from ..state import State
 from ..variants import variant_of
 from ..variants.partnership import opponents, partner_of, partnered
-from ..variants.persian import plays_jokers
 from .base import Bot
-from .greedy import best_play, gambit_move, keep_jokers, play_points, window_choice
-from .hand import plan
+from .heuristics.hand import plan
+from .heuristics.plays import best_play, gambit_move, keep_jokers, play_points, window_choice
+from .heuristics.values import Context
 from .knowledge import Knowledge
 
-PILE_WEIGHT = (1.0, 0.5, 0.35)
-"""How much a pile card at depth 1, 2, 3+ counts as an out (it costs a take). The
-constants here were tuned by 400-game runs against greedy."""
-RISK = 1.0
-"""Turns left at which a card that will not be melded costs its whole hand value."""
-FEED = 1.0
-"""Weight of what a discard gives to the next player."""
 TAKE_MARGIN = 2.0
 """Points a pile take must gain over a stock draw (it spends the turn's draw)."""
-JOKER_WORTH = 40.0
-"""RULES 8: what a joker in the hand is worth (15 on the table, 15 against in the hand,
-and it completes nearly any meld)."""
-
-
-def _wrap(rank: int) -> int:
-    return rank_at(rank) if rank > 0 else rank + 13
-
-
-SAME_RANK = [[s * 13 + code % 13 for s in range(4) if s != code // 13] for code in range(52)]
-"""By card code: the codes of the same rank in the other suits."""
-NEAR = [
-    tuple((code // 13) * 13 + _wrap(code % 13 + 1 + step) - 1 for step in (1, -1, 2, -2))
-    for code in range(52)
-]
-"""By card code: the codes one above, one below, two above, two below in its suit (an
-Ace is next to the 2 and to the King)."""
-
-
-_BITS = [bin(suits).count("1") for suits in range(16)]
-"""By a mask of suits: how many suits it holds."""
-
-
-def _near(a: int, b: int) -> bool:
-    d = abs(a - b)
-    return 0 < d <= 2 or d >= 11
-
-
-RELATED = [
-    [a.rank == b.rank or (a.suit_no == b.suit_no and _near(a.rank, b.rank)) for b in CARDS]
-    for a in CARDS
-]
-"""By two card codes: whether the cards may meld together (same rank, or two apart at
-most in one suit), so that one's loss changes the other's value."""
-_VALUE_TABLES: dict[Rules, tuple[list[int], list[int], list[int]]] = {}
-
-
-def _values(rules: Rules) -> tuple[list[int], list[int], list[int]]:
-    """By card code: its value in the hand, on the table high (an Ace in a set or next to
-    a King) and on the table low (RULES 6.1); the joker at code 52."""
-    tables = _VALUE_TABLES.get(rules)
-    if tables is None:
-        cards = CARDS[:53]
-        tables = (
-            [hand_value(card, rules) for card in cards],
-            [table_value(card, rules, True) for card in cards],
-            [table_value(card, rules, False) for card in cards],
-        )
-        _VALUE_TABLES[rules] = tables
-    return tables
-
-
-class Context:
-    """What the strong bot computes once per decision: the round's likely length, the
-    live cards and the table, and from them each card's value."""
-
-    __slots__ = (
-        "around",
-        "counts",
-        "decks",
-        "dup",
-        "gap",
-        "joker_sets",
-        "k",
-        "layable",
-        "live",
-        "melds",
-        "n",
-        "outs",
-        "pile",
-        "pile_mask",
-        "q",
-        "risk",
-        "rules",
-        "seat",
-        "stock",
-        "turns",
-        "unseen",
-        "values",
-    )
-
-    def __init__(self, state: State, k: Knowledge) -> None:
-        rules = self.rules = state.rules
-        self.k = k
-        self.seat = k.seat
-        self.n = state.n
-        self.decks = state.decks
-        self.around = rules.around_the_corner
-        self.dup = rules.set_duplicate_suits
-        self.melds = state.melds
-        self.counts = k.counts
-        self.stock = k.stock
-        self.values = _values(rules)
-        self.joker_sets = plays_jokers(rules)
-        live = k.live
-        outs = list(map(float, live))
-        pile = self.pile = state.pile
-        self.pile_mask = -1  # `fast.masks.mask_of(pile)`, once asked for
-        only_top = rules.top_discard == "only"
-        for depth in range(1, min(len(pile), 12) + 1):
-            if only_top and depth > 1:
-                break
-            outs[pile[-depth].code] += PILE_WEIGHT[min(depth, 3) - 1]
-        self.live = live
-        self.outs = outs
-        self.unseen = max(len(k.unseen), 1)
-        self.turns = self.turns_left()
-        self.q = min(0.6, self.turns / self.unseen)
-        self.risk = min(1.0, max(0.15, RISK / self.turns))
-        self._table()
-
-    def _table(self) -> None:
-        """The cards that lay off on the table now (with the value they would score), and
-        the cards one gap away from a run's end (with the card that fills the gap)."""
-        layable: dict[int, int] = {}
-        gap: dict[int, int] = {}
-        rules = self.rules
-        high, low = self.values[1], self.values[2]
-        limit = 4 * self.decks if self.dup else 4
-        for meld in self.melds:
-            if meld.kind == "set":
-                if len(meld.cards) >= limit:
-                    continue
-                if meld.rank == 0:  # RULES 8, persian: a set of jokers takes a joker
-                    layable[JOKER.code] = high[JOKER.code]
-                    continue
-                suits = {c.suit_no for c in meld.cards}
-                for suit in range(4):
-                    if self.dup or suit not in suits:
-                        code = suit * 13 + meld.rank - 1
-                        layable[code] = high[code]
-                continue
-            if len(meld.cards) >= 13:
-                continue
-            base = meld.cards[0].suit_no * 13 - 1
-            first, last = meld.cards[0].rank, meld.cards[-1].rank
-            below, above = _wrap(first - 1), _wrap(last + 1)
-            if rules.around_the_corner or meld.start > 1:
-                layable[base + below] = (high if below == 1 and first == 13 else low)[base + below]
-            if rules.around_the_corner or meld.end < 14:
-                layable[base + above] = (high if above == 1 else low)[base + above]
-                gap[base + _wrap(last + 2)] = base + above
-            if rules.around_the_corner or meld.start > 2:
-                gap[base + _wrap(first - 2)] = base + below
-        self.layable = layable
-        self.gap = gap
-
-    def turns_left(self) -> float:
-        """The seat's likely number of turns before the round ends."""
-        stock_turns = (self.stock + 1) / self.n * 1.3
-        if self.rules.stock_out != "end":
-            stock_turns += 6
-        counts, seat = self.counts, self.seat
-        closest = 20.0  # (no other seat)
-        first = True
-        for j in range(self.n):
-            if j != seat:
-                turns = 1.0 + 0.9 * counts[j]
-                if first or turns < closest:
-                    closest, first = turns, False
-        return max(1.0, min(stock_turns, closest))
-
-    # --- the value of a card in a hand ------------------------------------------------
-
-    def card_value(self, card: Card, have: list[int]) -> float:
-        """The expected net points of keeping this card, with `have` the hand's copies
-        by code (the card included): its chance of a meld times its table value, less
-        the chance of being caught with it times its hand value."""
-        code = card.code
-        if code == 52 and not self.joker_sets:  # RULES 8: a wild joker fits nearly any
-            return JOKER_WORTH  # meld; it is kept above all (persian's: `joker_value`)
-        hand_values, high, low = self.values
-        laid = self.layable.get(code)
-        if laid is not None:
-            return laid
-        if card is JOKER:
-            return self.joker_value(have)
-        outs = self.outs
-        # sets: the other suits of the rank
-        one = 0.0
-        held = 0
-        for other in SAME_RANK[code]:
-            if have[other]:
-                held += 1
-            else:
-                one += outs[other]
-        if self.dup:
-            held += have[code] - 1
-            one += outs[code]
-        if held >= 2:
-            return high[code]
-        two = 0.0
-        if held == 0:
-            two, one = one, 0.0
-        # runs: the neighbours in the suit
-        up1, dn1, up2, dn2 = NEAR[code]
-        run_one = 0.0
-        run_two = 0.0
-        has_up1, has_dn1 = have[up1], have[dn1]
-        if has_up1 and has_dn1:
-            return high[code] if card.rank == 1 and have[dn1] and dn1 % 13 == 12 else low[code]
-        if has_up1:
-            run_one = outs[dn1] + outs[up2]
-        elif has_dn1:
-            run_one = outs[up1] + outs[dn2]
-        else:
-            has_up2, has_dn2 = have[up2], have[dn2]
-            if has_up2:
-                run_one = outs[up1]
-            if has_dn2:
-                run_one += outs[dn1]
-            if not has_up2 and not has_dn2:
-                run_two = outs[up1] + outs[dn1]
-        filler = self.gap.get(code)
-        if filler is not None:
-            run_one += outs[filler]
-        if self.rules.min_new_run > 3:
-            run_two += run_one * 0.5
-            run_one *= 0.5
-        q = self.q
-        total_one = one + run_one
-        p_one = 1.0 - (1.0 - q) ** total_one if total_one else 0.0
-        outs_two = two + run_two
-        p_two = (1.0 - (1.0 - q) ** outs_two) ** 2 * 0.5 if outs_two else 0.0
-        p = p_one + (1.0 - p_one) * p_two
-        # an Ace next to the King scores high
-        ace_high = card.rank == 1 and (have[dn1] or have[dn2])
-        tv = high[code] if one + two >= run_one + run_two or ace_high else low[code]
-        return p * tv - (1.0 - p) * self.risk * hand_values[code]
-
-    def joker_value(self, have: list[int]) -> float:
-        """RULES 8 (`persian`): a joker melds only in a set of jokers. Its worth: its
-        table value if the hand holds three jokers, else its chance of meeting the
-        jokers it lacks (live jokers, and pile jokers at a discount) less the risk of
-        being caught with it."""
-        code = JOKER.code
-        held = have[code]
-        value = self.values[1][code]
-        if held >= 3 or not plays_jokers(self.rules):
-            return value if held >= 3 else -self.risk * self.values[0][code]
-        outs = self.outs[code]
-        p = 1.0 - (1.0 - self.q) ** outs if outs else 0.0
-        if held < 2:
-            p = p * p * 0.5
-        return p * value - (1.0 - p) * self.risk * self.values[0][code]
-
-    def hand_worth(self, cards: list[Card]) -> float:
-        have = [0] * 53
-        for card in cards:
-            have[card.code] += 1
-        return sum(self.card_value(card, have) for card in cards)
-
-    def marginals(self, cards: list[Card]) -> dict[Card, float]:
-        """What each card adds to the hand's worth (its loss costs this much)."""
-        return self.marginals_and_worth(cards)[0]
-
-    def marginals_and_worth(self, cards: list[Card]) -> tuple[dict[Card, float], float]:
-        """`marginals`, and the hand's worth (`hand_worth`) from the same card values."""
-        have = [0] * 53
-        for card in cards:
-            have[card.code] += 1
-        card_value = self.card_value
-        values = {card: card_value(card, have) for card in cards}
-        out: dict[Card, float] = {}
-        items = list(values.items())
-        for card, total in items:
-            code = card.code
-            related = RELATED[code]
-            have[code] -= 1
-            for other, value in items:
-                if other is not card and related[other.code]:
-                    total += value - card_value(other, have)
-            have[code] += 1
-            out[card] = total
-        return out, sum([values[card] for card in cards])
-
-    # --- what a discard gives away ----------------------------------------------------
-
-    def pile_gain(self, card: Card) -> float:
-        """What the card gives whoever takes from the pile after it (RULES 4.1: the cards
-        above the chosen one come along): with pile cards it makes a meld (anyone can
-        take the deepest of them and lay it at once) or a near meld (a taker needs one
-        card of its own)."""
-        if not self.pile:
-            return 0.0
-        mask = self.pile_mask
-        if mask < 0:
-            mask = self.pile_mask = mask_of(self.pile)  # each card once: as the sets were
-        rank, suit = card.rank, card.suit_no
-        same = _BITS[suits_of(mask, rank) & ~(1 << suit)]  # the rank in other suits
-        suited = lane(mask, suit)  # the suit's ranks, bit r for rank r
-        up1, dn1 = suited >> _wrap(rank + 1) & 1, suited >> _wrap(rank - 1) & 1
-        up2, dn2 = suited >> _wrap(rank + 2) & 1, suited >> _wrap(rank - 2) & 1
-        tv = self.values[1][card.code]
-        if same >= 2 or (up1 and (dn1 or up2)) or (dn1 and dn2):
-            return 2.5 * tv + 10
-        near = same + up1 + dn1 + up2 + dn2
-        return min(near, 2) * 0.3 * (tv + 8)
-
-    def feed(self, card: Card) -> float:
-        """What putting this card on the pile gives the next player (and, less, the
-        others), in points."""
-        rules = self.rules
-        k = self.k
-        total = 0.0
-        tv = self.values[1][card.code]  # table_value(card, rules, True)
-        layable = rules.pile_use == "meld_or_layoff" and card.code in self.layable
-        if card is JOKER:
-            return FEED * self.joker_feed(layable, tv)
-        pile_gain = self.pile_gain(card)
-        partner = partner_of(self.seat, rules)
-        live = self.live
-        rank, suit = card.rank, card.suit_no
-        rank_live = sum([live[s * 13 + rank - 1] for s in range(4) if s != suit])
-        base = suit * 13 - 1
-        run_live = live[base + _wrap(rank - 1)] + live[base + _wrap(rank + 1)]
-        pairs = rank_live * (rank_live - 1) / 2 + run_live * 1.2
-        related = RELATED[card.code]
-        for step in range(1, self.n):
-            other = (self.seat + step) % self.n
-            if other == partner:
-                continue  # RULES 8: what the partner takes scores for the side
-            weight = 1.0 if step == 1 else 0.35 / (step - 1)
-            gain = 0.0
-            if layable:
-                gain = tv + 2
-            known = k.known[other]
-            partners = 0
-            for held in known:
-                if _fits(held, card):
-                    partners += 1
-            if partners >= 2:
-                gain = max(gain, tv + 15)
-            elif partners == 1:
-                gain = max(gain, 0.35 * (tv + 10))
-            hidden = max(self.counts[other] - len(known), 0)
-            share = hidden / self.unseen
-            pair = share * share * pairs
-            signal = 1.0
-            if _any_related(related, k.refused[other]) or _any_related(related, k.discarded[other]):
-                signal = 0.5
-            if _any_related(related, k.took[other]):
-                signal = 1.6
-            gain = max(gain, min(0.8, pair * signal) * (tv + 10), pile_gain)
-            total += weight * gain
-        return FEED * total
-
-    def joker_feed(self, layable: bool, tv: int) -> float:
-        """What a discarded joker gives the next player (RULES 8, `persian`): a lay-off on
-        a set of jokers, or a set with the jokers it took before or the pile's."""
-        if layable:
-            return tv + 2
-        following = (self.seat + 1) % self.n
-        near = sum(1 for card in self.k.took[following] if card is JOKER)
-        near += sum(1 for card in self.pile if card is JOKER)
-        return 0.0 if near < 2 else tv + 15
 
 
 class StrongBot(Bot):
@@ -433,7 +67,7 @@ class StrongBot(Bot):
     def take_values(self, state: State, legal: list[AnyAction], ctx: Context):
         """(gain over a stock draw, action, points now) for each pile take."""
         rules = state.rules
-        hand = state.hands[self.seat]
+        hand = state.hands[ctx.seat]
         keep_one = rules.final_discard == "required"
         now = plan(hand, state.melds, rules, state.decks, None, keep_one)
         base_rest = now.rest if now is not None else hand
@@ -486,7 +120,7 @@ class StrongBot(Bot):
 
     def play(self, state: State, legal: list[AnyAction], ctx: Context) -> tuple[AnyAction, str]:
         rules = state.rules
-        hand = state.hands[self.seat]
+        hand = state.hands[ctx.seat]
         plays: list[AnyAction] = [a for a in legal if isinstance(a, (LayMeld, LayOff))]
         if plays:
             keep_one = rules.final_discard == "required" or state.kept is not None
@@ -524,7 +158,7 @@ class StrongBot(Bot):
         rules = state.rules
         if partnered(rules):
             return self._side_loses_by_ending(state, ctx, rest)
-        me = self.seat
+        me = ctx.seat
         mine = state.totals[me] + state.table_points[me]
         mine -= hand_total(rest, rules)
         best_other = -(10**9)
@@ -542,7 +176,7 @@ class StrongBot(Bot):
         opponents' (their hands guessed at 7 a card). Under `persian` the game ends with
         the second deal, and going out adds 25 to the side."""
         rules = state.rules
-        me = self.seat
+        me = ctx.seat
 
         def guess(seat: int) -> int:
             return state.totals[seat] + state.table_points[seat] - 7 * ctx.counts[seat]
@@ -565,7 +199,7 @@ class StrongBot(Bot):
     ) -> list[tuple[float, AnyAction]]:
         """(what it costs to let the card go, action) for each discard (or upcard), the
         cheapest first: the card's worth to the hand plus what it gives away."""
-        hand = state.hands[self.seat]
+        hand = state.hands[ctx.seat]
         marg = ctx.marginals(hand)
         if not ctx.joker_sets:  # RULES 8: persian's jokers are not wild: weighed as any card
             choices = keep_jokers(choices)
@@ -634,16 +268,3 @@ def _joker_play(state: State, plays: list[AnyAction], ctx: Context) -> AnyAction
 
 def _code(card: Card) -> int:
     return card.code
-
-
-def _any_related(related: list[bool], cards: list[Card]) -> bool:
-    """Whether any of the cards may meld with the card whose `RELATED` row is given."""
-    for card in cards:  # noqa: SIM110 (a plain loop: no generator for an empty list)
-        if related[card.code]:
-            return True
-    return False
-
-
-def _fits(a: Card, b: Card) -> bool:
-    """Whether two cards could be in one meld: same rank, other suit; or near in a suit."""
-    return a.code != b.code and RELATED[a.code][b.code]

@@ -203,7 +203,7 @@ class Interpreter:
 
     def _reads(self, seat: int) -> Reply:
         """`hint --why`: the expert's reads of the other hands, from this seat's view."""
-        from ..reads import read_hands
+        from ..analysis.reads import read_hands
         from ..render.reads import reads_lines
 
         reads = read_hands(self.session.events, seat)

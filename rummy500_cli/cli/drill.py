@@ -21,10 +21,10 @@ TRIES = 3
 def _games(logs: tuple[Path, ...]):
     """Each analysed game: (path, log data, line, analysis); a warning for each game
     without a fitting analysis."""
+    from ..analysis.sidecar import read_sidecar, staleness
     from ..errors import LogError
     from ..line import played_line
     from ..records.log import read_log
-    from ..records.sidecar import read_sidecar, staleness
     from .paths import saves_dir
 
     paths = list(logs)
@@ -60,10 +60,10 @@ def _games(logs: tuple[Path, ...]):
 def _seats(text: tuple[str, ...], header) -> list[int]:
     """The seats drilled: --seat, else the people's seats, else every seat."""
     from ..line import humans, recorded_kinds
-    from .review import _seat
+    from .review import seat_option
 
     if text:
-        chosen = [_seat(t, header.players, "--seat") for t in text]
+        chosen = [seat_option(t, header.players, "--seat") for t in text]
         return sorted({s for s in chosen if isinstance(s, int)})
     people = humans(recorded_kinds(header))
     return people or list(range(len(header.players)))
@@ -106,7 +106,7 @@ def drill(logs, seats, count, ascii_cards, json_mode) -> None:
     """
     import msgspec
 
-    from .. import drill as core
+    from ..analysis import drill as core
     from ..errors import LogError, Rummy500Error, clipped
     from ..language.listing import sorted_legal
     from ..records.replay import Replay

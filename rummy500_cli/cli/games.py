@@ -19,10 +19,10 @@ def _summaries(warn: Callable[[str], None]) -> Iterator[tuple[Path, float, Any, 
     are None for a file that does not read or check as a log. What is not a file at all
     (a broken link, a pipe, a device, a folder) is skipped with a one-line warning:
     nothing in the folder can hang or crash the listing."""
+    from ..analysis.sidecar import SUFFIX  # a saved analysis beside a game is no game
     from ..errors import LogError
     from ..records.audit import read_checked
     from ..records.log import file_problem
-    from ..records.sidecar import SUFFIX  # a saved analysis beside a game is no game
     from .paths import saves_dir
 
     folder = saves_dir()

@@ -22,7 +22,7 @@ COMMANDS = {
     ),
     "replay": ("rummy500_cli.cli.review", "replay", "Step through a game, event by event."),
     "analyze": (
-        "rummy500_cli.cli.review",
+        "rummy500_cli.cli.analyze",
         "analyze",
         "Judge a game's decisions and count its figures.",
     ),

@@ -1,4 +1,5 @@
-"""Looking back at games: `verify`, `replay`, `branch` and `export`.
+"""Looking back at games: `verify`, `replay`, `branch` and `export` (`analyze` is in
+`cli.analyze`).
 
 Only click is imported at module level; the engine comes in when a command runs.
 """
@@ -18,7 +19,7 @@ from .options import SEAT_HELP, seat_changes
 LOG = click.Path(exists=True, dir_okay=False, path_type=Path)
 
 
-def _read(path: Path):
+def read_checked_log(path: Path):
     """The log at `path`, checked as verify checks it (a fault is one line, exit 1)."""
     from ..errors import LogError
     from ..records.audit import read_checked
@@ -102,7 +103,9 @@ def verify(log: Path, parent: Path | None) -> None:
     click.echo(printable(summary.line(log) + note))
 
 
-def _seat(text: str | None, players: tuple[str, ...], option: str = "--as") -> int | str | None:
+def seat_option(
+    text: str | None, players: tuple[str, ...], option: str = "--as"
+) -> int | str | None:
     """--as (or --seat): a seat number, a player's name, or 'all'."""
     from ..errors import quoted
     from ..numbers import whole_number
@@ -161,9 +164,9 @@ def replay(
     from ..render.printable import printable_json
     from .play import choose_style
 
-    data = _read(log)
+    data = read_checked_log(log)
     game = Replay(data.events)
-    seat = _seat(as_seat, game.header.players)
+    seat = seat_option(as_seat, game.header.players)
     if seat is None:
         seat = "all" if game.final.over else None
     style = choose_style(color, ascii_cards, False)
@@ -188,8 +191,8 @@ def replay(
 def _saved_analysis(log: Path, data):
     """The log's saved analysis if it still fits the log, else None and why not (for
     the viewer and export)."""
+    from ..analysis.sidecar import read_sidecar, staleness
     from ..errors import LogError
-    from ..records.sidecar import read_sidecar, staleness
 
     try:
         saved = read_sidecar(log)
@@ -239,7 +242,7 @@ def branch(log: Path, at: int, output: Path | None, seats: tuple[str, ...]) -> N
     from ..line import played_line
     from .loop import trusted_seats
 
-    data = _read(log)
+    data = read_checked_log(log)
     changes = seat_changes(seats, data.events[0].players)
     new = make_branch(log, data, at, output, changes)
     from ..render.printable import printable
@@ -314,7 +317,7 @@ def export(log: Path, fmt: str, ascii_cards: bool) -> None:
     from ..render.style import Style
     from ..render.transcript import transcript
 
-    data = _read(log)
+    data = read_checked_log(log)
     analysis, missing = _saved_analysis(log, data)
     if analysis is None and ("out of date" in missing or "cannot be read" in missing):
         warn(f"{missing}; exported without it")
@@ -322,242 +325,3 @@ def export(log: Path, fmt: str, ascii_cards: bool) -> None:
 
     style = Style(ascii=ascii_cards or not utf_output())
     click.echo(style.text(transcript(data.events, style, fmt == "markdown", analysis)), nl=False)
-
-
-@click.command()
-@click.argument("log", type=LOG)
-@click.option(
-    "--seat",
-    "seats",
-    multiple=True,
-    metavar="SEAT",
-    help="Judge this seat's decisions (a number or a name; repeatable; default: every human seat, or every seat).",
-)
-@click.option(
-    "--think",
-    type=click.IntRange(1, 60_000),
-    default=100,
-    show_default=True,
-    metavar="MS",
-    help="Thinking budget per decision, as the expert bot counts it: more samples, steadier verdicts.",
-)
-@click.option(
-    "--jobs",
-    type=click.IntRange(1),
-    default=None,
-    metavar="N",
-    help="Processes that share the work (default: one per core).",
-)
-@click.option("--json", "json_mode", is_flag=True, help="Print every figure as one JSON object.")
-@click.option("--ascii", "ascii_cards", is_flag=True, help="Cards as 7H rather than 7♥.")
-def analyze(
-    log: Path,
-    seats: tuple[str, ...],
-    think: int,
-    jobs: int | None,
-    json_mode: bool,
-    ascii_cards: bool,
-) -> None:
-    """Judge a game: each decision against the expert bot, and the game in figures.
-
-    Every decision of the chosen seats (draw choice, each play, discard) is weighed
-    against the moves the expert bot finds from that seat's information only, over the
-    same sampled deals: the expected points lost and the drop in the chance of winning
-    the game, labelled inaccuracy, mistake or blunder only when the samples leave no
-    doubt (else unclear), and each player's accuracy; each player's costliest
-    decisions, labelled or not; and each player's change in the chance of winning split
-    into what the decisions did and what the cards did. Then per round and per game:
-    points melded and laid off, deadwood, pile takes, discards fed to the next player,
-    going-out turns and missed plays. The analysis is saved beside the log
-    (GAME.analysis.jsonl) for the replay viewer and export, and reused while the log
-    and the settings are the same.
-    """
-    import msgspec
-
-    from ..analysis import costliest, game_stats
-    from ..events import SeatChanged
-    from ..line import played_line
-    from ..render.analysis import analysis_text
-    from ..render.printable import names, printable, printable_json
-    from .play import choose_style
-
-    data = _read(log)
-    header = data.events[0]
-    line = played_line(data.events)
-    named = [_seat(text, header.players, "--seat") for text in seats]
-    chosen = [seat for seat in named if isinstance(seat, int)]
-    if len(chosen) != len(named):
-        raise click.BadParameter("give a seat number or a name", param_hint="--seat")
-    if not chosen:  # every seat a person played, if only for a while
-        kinds = [*enumerate(header.seats)]  # (none recorded: every seat)
-        kinds += [(e.seat, e.kind) for e in data.events if isinstance(e, SeatChanged)]
-        humans = [seat for seat, kind in kinds if kind == "human"]
-        chosen = humans or list(range(len(header.players)))
-    seat_list = sorted(dict.fromkeys(chosen))
-    stats = game_stats(line.events)
-    takebacks = [0] * len(header.players)
-    for record in line.takebacks:
-        takebacks[record.seat] += 1
-    decisions, players, saved = _analysis(log, data, line, seat_list, think, jobs, json_mode)
-    if json_mode:
-        click.echo(
-            printable_json(
-                msgspec.json.encode(
-                    {
-                        "log": printable(str(log)),
-                        "players": list(header.players),
-                        "seats": seat_list,
-                        "think": think,
-                        "saved": None if saved is None else str(saved),
-                        "decisions": decisions,
-                        "summary": players,
-                        "costliest": {
-                            str(seat): [d.seq for d in costliest(decisions, seat)]
-                            for seat in seat_list
-                        },
-                        "rounds": stats.rounds,
-                        "per_seat": stats.per_seat(),
-                        "totals": stats.totals,
-                        "finished": stats.finished,
-                        "takebacks": takebacks,
-                    }
-                ).decode()
-            )
-        )
-        return
-    style = choose_style(False, ascii_cards, False)
-    shown = names(header.players)
-    text = analysis_text(shown, seat_list, decisions, players, stats, takebacks, style)
-    click.echo(style.text(text))
-
-
-def _analysis(log: Path, data, line, seats: list[int], think: int, jobs: int | None, quiet: bool):
-    """The decisions and the players' summaries: from the saved analysis when it fits
-    the log and the settings, else judged afresh on the line played and saved (going on
-    from a saved analysis of the same log and settings that Ctrl-C stopped). Answers
-    them and the sidecar's path (None when it could not be written). Ctrl-C saves what
-    is finished and exits 130."""
-    import msgspec
-
-    from ..analysis import summary
-    from ..errors import LogError
-    from ..judge import JUDGE_VERSION, Decision, judge_decisions
-    from ..records.sidecar import (
-        Settings,
-        read_sidecar,
-        sidecar_path,
-        staleness,
-        stopped_problem,
-        write_sidecar,
-    )
-    from ..win_model import model
-
-    settings = Settings(
-        think=think, seats=seats, sample_seed="", judge=JUDGE_VERSION, model=model().version
-    )
-    try:
-        saved = read_sidecar(log)
-    except LogError as error:
-        warn(f"{error}; analysing the game again")
-        saved = None
-    if saved is not None and staleness(saved, data, settings) is None:
-        return saved.decisions, saved.players, sidecar_path(log)
-    index_of = {seq: index for index, seq in enumerate(line.seqs)}
-    known: dict[int, Decision | None] = {}
-    if (
-        saved is not None
-        and not saved.header.complete
-        and stopped_problem(saved) is None
-        and saved.header.settings == settings
-        and staleness(msgspec.structs.replace(saved, header=_completed(saved.header)), data) is None
-    ):  # stopped by Ctrl-C last time: go on from there
-        known = {index_of[seq]: None for seq in saved.header.empty if seq in index_of}
-        for decision in saved.decisions:
-            if decision.seq in index_of:
-                index = index_of[decision.seq]
-                known[index] = msgspec.structs.replace(decision, seq=index)
-        if not quiet:
-            warn(f"going on from the {len(known)} positions weighed before it was stopped")
-    found: dict[int, Decision | None] = {}
-    progress = None if quiet else _progress_reporter()
-    try:
-        decisions = judge_decisions(
-            line.events, seats, think, progress, jobs, known=known, found=found
-        )
-    except KeyboardInterrupt:
-        if progress is not None:
-            progress.close()
-        finished = [d for _, d in sorted(found.items()) if d is not None]
-        finished = [msgspec.structs.replace(d, seq=line.seqs[d.seq]) for d in finished]
-        empty = [line.seqs[index] for index, d in found.items() if d is None]
-        try:
-            kept = write_sidecar(log, data, settings, finished, [], complete=False, empty=empty)
-            where = f"saved in {kept}"
-        except LogError as error:
-            where = f"not saved ({error})"
-        raise Stopped(
-            f"stopped: {len(found)} positions weighed, {where}; the same command goes on from there"
-        ) from None
-    if progress is not None:
-        progress.close()
-    # judged on the line played: each decision named by its line of the log
-    decisions = [msgspec.structs.replace(d, seq=line.seqs[d.seq]) for d in decisions]
-    players = summary(decisions, seats, line.events)
-    path: Path | None
-    try:
-        path = write_sidecar(log, data, settings, decisions, players)
-    except LogError as error:
-        warn(str(error))
-        path = None
-    return decisions, players, path
-
-
-class Stopped(Failure):
-    """Ctrl-C during an analysis: exit 130, as a shell reports a program it stopped."""
-
-    exit_code = 130
-
-
-def _completed(header):
-    import msgspec
-
-    return msgspec.structs.replace(header, complete=True)
-
-
-class _progress_reporter:
-    """How far the judging has gone: a bar on standard error at a terminal, else a line
-    there every few seconds (none for an analysis quicker than that)."""
-
-    EVERY = 5.0
-
-    def __init__(self) -> None:
-        import time
-
-        self.clock = time.monotonic
-        self.started = self.clock()
-        self.said = self.started
-        self.bar = None
-        self.shown = 0
-        if sys.stderr.isatty():
-            self.bar = click.progressbar(length=1000, label="Analysing", file=sys.stderr)
-            self.bar.__enter__()
-
-    def __call__(self, done: int, total: int) -> None:
-        if self.bar is not None:
-            now = 1000 * done // max(total, 1)
-            self.bar.update(now - self.shown)
-            self.shown = now
-            return
-        moment = self.clock()
-        if moment - self.said >= self.EVERY:
-            self.said = moment
-            click.echo(
-                f"analysing: {done} of {total} positions weighed "
-                f"({100 * done // max(total, 1)}%, {moment - self.started:.0f} s)",
-                err=True,
-            )
-
-    def close(self) -> None:
-        if self.bar is not None:
-            self.bar.__exit__(None, None, None)
-            self.bar = None

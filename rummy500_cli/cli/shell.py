@@ -138,7 +138,7 @@ def complete_rule(ctx: click.Context, param: click.Parameter, incomplete: str):
 
 def saved_games(unfinished_only: bool = False) -> list[Path]:
     """The saved games' files, newest first (read no further than their last line)."""
-    from ..records.sidecar import SUFFIX
+    from ..analysis.sidecar import SUFFIX
     from .paths import saves_dir
 
     folder = saves_dir()

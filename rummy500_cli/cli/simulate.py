@@ -54,111 +54,20 @@ def _levels(text: str) -> list[str]:
     return levels
 
 
-def _pct(x: float) -> str:
-    return f"{100 * x:.1f}"
-
-
-def render(summary: dict[str, Any]) -> str:
-    """The summary as a table, one row per level (plain text)."""
-    from ..rules import format_value
-
-    config = summary["config"]
-    rules = config["rules"]
-    described = ", ".join(f"{k}={format_value(v)}" for k, v in rules.items()) or "standard rules"
-    slices = summary.get("slices")
-    part = (
-        ""
-        if slices is None
-        else f" (slices {','.join(map(str, slices['done']))} of {slices['of']})"
-    )
-    lines = [
-        f"{summary['played']} games{part} · {config['players']} players · bots "
-        f"{','.join(config['bots'])} · seed {config['seed']} · {described}"
-    ]
-    header = (
-        "level",
-        "games",
-        "wins",
-        "win%",
-        "95% CI",
-        "final",
-        "round",
-        "rounds/g",
-        "outs/g",
-        "takes/g",
-        "depth",
-    )
-    rows = [header]
-    for level, f in summary["levels"].items():
-        low, high = f["win_ci"]
-        rows.append(
-            (
-                level,
-                str(f["seat_games"]),
-                str(f["wins"]),
-                _pct(f["win_rate"]),
-                f"{_pct(low)}-{_pct(high)}",
-                f"{f['mean_final']:.1f}",
-                f"{f['mean_round']:.1f}",
-                f"{f['rounds_per_game']:.2f}",
-                f"{f['go_outs_per_game']:.2f}",
-                f"{f['takes_per_game']:.2f}",
-                f"{f['mean_depth']:.2f}",
-            )
-        )
-    widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
-    for row in rows:
-        cells = [
-            cell.ljust(widths[i]) if i == 0 else cell.rjust(widths[i]) for i, cell in enumerate(row)
-        ]
-        lines.append("  ".join(cells).rstrip())
-    from ..variants import find_variant  # (lazily: --help stays light)
-
-    variant = find_variant(str(rules.get("variant", "none")))
-    if variant is not None and variant.sides:
-        lines.append(
-            "sides: partners play the same level (seats 0+2, 1+3); a side's win counts as a "
-            "win for both partners, so wins are per side"
-        )
-    if summary["unfinished"]:
-        lines.append(
-            f"unfinished: {summary['unfinished']} games stopped by max_rounds without a winner"
-        )
-    timing = summary.get("timing") or {}
-    if timing:
-        lines.append(
-            "decision time: "
-            + ", ".join(
-                f"{level} {t['mean_ms']:.2f} ms/move (max {t['max_ms']:.1f})"
-                for level, t in timing.items()
-            )
-        )
-    program = summary.get("program") or {}
-    games = summary.get("games_sha256")
-    lines.append(
-        f"program rummy500 {program.get('version', '?')} (code {str(program.get('code', '?'))[:12]})"
-        + (
-            f" · games sha256 {games[:16]}"
-            if games
-            else " · games unchecked (merged without their manifests)"
-        )
-    )
-    return "\n".join(lines)
-
-
 def _emit(summary: dict[str, Any], as_json: bool) -> None:
     if as_json:
         import json
 
         click.echo(json.dumps(summary, indent=2))
     else:
+        from ..render.simulation import summary_table
         from ..render.style import PLAIN
 
-        click.echo(PLAIN.text(render(summary)))
+        click.echo(PLAIN.text(summary_table(summary)))
 
 
 def _worker(args: tuple[Any, int, str | None]) -> Any:
-    from ..selfplay import play_one
+    from ..analysis.selfplay import play_one
 
     config, index, out = args
     return play_one(config, index, out)
@@ -167,7 +76,7 @@ def _worker(args: tuple[Any, int, str | None]) -> Any:
 def _run(config: Any, indices: range, jobs: int, out: str | None) -> list[Any]:
     """Play the games (over `jobs` processes); Ctrl-C stops them all and says so in one
     line (the workers ignore it: the parent stops them, so none prints a traceback)."""
-    from ..selfplay import play_one
+    from ..analysis.selfplay import play_one
 
     show = sys.stderr.isatty()
     results: list[Any] = []
@@ -352,8 +261,9 @@ def simulate(
     chosen = rules_from(variant, rule, target, count)
     slice_ = _parse_shard(shard)
 
+    from ..analysis.selfplay import Config
+    from ..analysis.summary import summarize
     from ..manifest import shard_range
-    from ..selfplay import Config, summarize
 
     config = Config(
         games=games,
@@ -400,9 +310,9 @@ def merge_command(paths: tuple[str, ...], as_json: bool) -> None:
     runs or programs, a slice given twice, or a manifest that lists other games are
     refused.
     """
+    from ..analysis.summary import MergeError, merge
     from ..errors import clipped
     from ..manifest import ManifestError, pairs_in, read_json
-    from ..selfplay import MergeError, merge
 
     summaries: list[dict[str, Any]] = []
     manifests: list[dict[str, Any] | None] = []

@@ -9,13 +9,13 @@ import time
 from collections.abc import Callable, Sequence
 
 from ..actions import AnyAction
+from ..analysis.judge import Decision
+from ..analysis.tutor import LATE, PATIENCE, THINK, Lookahead, legal_form, warns
 from ..events import Event
-from ..judge import Decision
 from ..render.style import Style
 from ..render.tutor import question
 from ..session import Session
 from ..state import State
-from ..tutor import LATE, PATIENCE, THINK, Lookahead, legal_form, warns
 
 
 class Watch:

@@ -30,7 +30,7 @@ from prompt_toolkit.layout import HSplit, Layout, Window
 from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.output import ColorDepth
 
-from ..analysis import costliest_marks, win_curve
+from ..analysis.figures import costliest_marks, win_curve
 from ..cards import Card
 from ..errors import ParseError
 from ..numbers import whole_number
@@ -92,7 +92,7 @@ def view_replay(
 ) -> tuple[int, int] | None:
     """Run the viewer; answer the position to branch from and the seat to take when
     the user took over (t). `analysis` is the game's saved analysis (a
-    `records.sidecar.Analysis`), or None and `missing` says why there is none. It
+    `analysis.sidecar.Analysis`), or None and `missing` says why there is none. It
     opens at `start` (`replay --at N`), else on the first deal: the header alone
     ("Round 0 · Not dealt") shows nothing to look at."""
     deals = game.round_starts()
@@ -149,7 +149,7 @@ def view_replay(
     def reads_panel() -> list[str]:
         """The reads from the seat seen (with --as all: the seat to move), computed from
         that seat's view of the line played up to here, once per position."""
-        from ..reads import read_hands
+        from ..analysis.reads import read_hands
         from ..render.reads import reads_lines
 
         at = game.line_position(position)

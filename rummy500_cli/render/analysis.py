@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from ..analysis.judge import band
 from ..cards import Card
 from ..errors import ParseError
-from ..judge import band
 from .printable import printable
 
 BLOCKS = " ▁▂▃▄▅▆▇█"
@@ -183,7 +183,7 @@ def analysis_text(players, chosen, decisions, summaries, stats, takebacks=(), st
     each player's costliest decisions (labelled or not), luck against skill, the
     takebacks each player used (when any), and the game in figures. `style`: how cards
     are drawn (None: as the command language writes them)."""
-    from ..analysis import costliest
+    from ..analysis.figures import costliest
 
     lines = [f"Decisions judged against the expert bot ({', '.join(players[s] for s in chosen)}):"]
     lines.append(f"  ({POINTS_MEANING})")

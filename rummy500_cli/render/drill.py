@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..drill import RETIRED, TOLERANCE, Answer
+from ..analysis.drill import RETIRED, TOLERANCE, Answer
 from ..errors import Rummy500Error
 from ..language import parse_action
 from ..state import State

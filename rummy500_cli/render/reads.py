@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..reads import HandRead, Reads
+from ..analysis.reads import HandRead, Reads
 from ..state import CARD
 from .analysis import pct
 from .style import Style

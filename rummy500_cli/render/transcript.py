@@ -32,10 +32,10 @@ from .table import hand_cards
 def transcript(events: Sequence[Event], style: Style, markdown: bool = False, analysis=None) -> str:
     """The whole game in words, as text or Markdown: the line played, each takeback
     marked where it was made with the moves it took back, each change of seats where it
-    stands. With `analysis` (a saved analysis, `records.sidecar.Analysis`), each marked
+    stands. With `analysis` (a saved analysis, `analysis.sidecar.Analysis`), each marked
     decision and each player's costliest ones carry a comment in braces beside the move,
     as PGN does, and the players' summary (with their luck and skill) follows the result."""
-    from ..analysis import costliest_marks
+    from ..analysis.figures import costliest_marks
 
     judged = analysis.decisions if analysis else []
     costly = {d.seq for d in costliest_marks(judged)}

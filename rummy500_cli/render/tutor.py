@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..actions import Discard
+from ..analysis.judge import Decision
 from ..cards import Card
-from ..judge import Decision
 from ..melds import hand_index, layoffs_on
 from ..state import CARD, State
 from .analysis import pct

@@ -36,7 +36,7 @@ CACHE_NAME = "stats-cache.msgpack"
 TAIL = 2048
 """Bytes read from the end of a log to find its last line (more when the line is longer)."""
 SUFFIX = ".analysis.jsonl"
-"""A saved analysis beside a game (records.sidecar.SUFFIX) is no game."""
+"""A saved analysis beside a game (analysis.sidecar.SUFFIX) is no game."""
 _STAMP = re.compile(r"(\d{4})(\d{2})(\d{2})-(\d{2})(\d{2})(\d{2})")
 
 

@@ -15,16 +15,17 @@ import pytest
 from click.testing import CliRunner
 from helpers import card, cards
 
-from rummy500_cli.analysis import costliest, costliest_marks, fortunes
+from rummy500_cli.analysis.figures import costliest, costliest_marks, fortunes
+from rummy500_cli.analysis.hint import judged_hint
+from rummy500_cli.analysis.judge import Decision, judge_decisions
+from rummy500_cli.analysis.selfplay import bot_game
+from rummy500_cli.analysis.sidecar import read_sidecar
 from rummy500_cli.cli.main import main
 from rummy500_cli.cli.viewer import CostlyTour
 from rummy500_cli.deal import stack
 from rummy500_cli.engine import new_game, play
-from rummy500_cli.judge import Decision, judge_decisions, judged_hint
 from rummy500_cli.language import parse_action
 from rummy500_cli.records.log import encode_log
-from rummy500_cli.records.sidecar import read_sidecar
-from rummy500_cli.selfplay import bot_game
 from rummy500_cli.state import fold
 from rummy500_cli.variants import make_rules
 
@@ -208,7 +209,7 @@ def test_ctrl_c_keeps_what_is_finished_and_a_rerun_goes_on(tmp_path: Path, monke
     """Ctrl-C after a few positions: exit 130, the sidecar holds the decisions weighed
     (incomplete); the same command goes on from there, weighs only the rest, and ends
     with the analysis a run never stopped gives."""
-    from rummy500_cli import judge
+    from rummy500_cli.analysis import judge
 
     log = tmp_path / "ann.jsonl"
     log.write_bytes(encode_log(game()))
@@ -247,7 +248,7 @@ def test_a_stopped_analysis_is_only_what_ctrl_c_writes(tmp_path: Path) -> None:
     anything else marked stopped is not gone on from."""
     import msgspec
 
-    from rummy500_cli.records.sidecar import Analysis, stopped_problem
+    from rummy500_cli.analysis.sidecar import Analysis, stopped_problem
 
     log = tmp_path / "ann.jsonl"
     log.write_bytes(encode_log(game()))

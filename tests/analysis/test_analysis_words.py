@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rummy500_cli.analysis import PlayerSummary, game_stats
+from rummy500_cli.analysis.figures import PlayerSummary, game_stats
 from rummy500_cli.records.log import read_log
 from rummy500_cli.render.analysis import analysis_text, fortune_words, summary_panel
 from rummy500_cli.render.style import Style

@@ -25,7 +25,7 @@ the check of the late-round deep takes (run: python tests/benchmarks/analysis.py
    its 95% interval, and the games won.
 
 5. The hint against the analysis (issue 28): games of mixed levels in which seat 0
-   follows the prompt's hint (`judge.judged_hint`, default settings) wherever it gives
+   follows the prompt's hint (`hint.judged_hint`, default settings) wherever it gives
    one; then `analyze`'s judge (default settings) on seat 0: of the decisions where the
    hint was followed, how many it labels a mistake or a blunder (target under 1%) and
    how many have the hint's first move as its best.
@@ -131,7 +131,8 @@ MIXES = (
 
 
 def mixed_games(count: int) -> list[list]:
-    from rummy500_cli.selfplay import bot_game
+    from rummy500_cli.analysis.selfplay import bot_game
+    from rummy500_cli.variants import make_rules
 
     try:
         from rummy500_cli.variants import make_rules
@@ -148,7 +149,7 @@ def mixed_games(count: int) -> list[list]:
 
 
 def agreement(count: int, think: int, jobs: int | None) -> None:
-    from rummy500_cli.judge import SEVERE, UNCLEAR, judge_decisions
+    from rummy500_cli.analysis.judge import SEVERE, UNCLEAR, judge_decisions
 
     print(f"== 2. Label agreement between two sample seeds ({count} games, --think {think}) ==")
     games = mixed_games(count)
@@ -200,8 +201,8 @@ def old_heuristic(totals, seat: int, gain: float, target: int) -> float:
 
 
 def calibration(games: int) -> None:
-    from rummy500_cli.win_model import model
-    from rummy500_cli.win_model_fit import simulate_one
+    from rummy500_cli.analysis.win_model import model
+    from tools.fit_win_model import simulate_one
 
     fitted = model()
     print(
@@ -308,7 +309,6 @@ def deep_takes(deals: int) -> None:
                 for which, move in enumerate(moves):
                     spread, game_won = play_out_round(world.copy(), move, seat, strong)
                     won[which] += game_won
-                    strong._seat = seat
                     spreads[which].append(spread)
             diffs = [b - a for a, b in zip(*spreads, strict=True)]
             mean = statistics.fmean(diffs)
@@ -328,9 +328,10 @@ def deep_takes(deals: int) -> None:
 
 
 def hint_agreement(count: int) -> None:
+    from rummy500_cli.analysis.hint import judged_hint
+    from rummy500_cli.analysis.judge import SEVERE, judge_decisions
     from rummy500_cli.bots import make_bot
     from rummy500_cli.engine import new_game, resolve
-    from rummy500_cli.judge import SEVERE, judge_decisions, judged_hint
     from rummy500_cli.state import fold
     from rummy500_cli.variants import make_rules
 

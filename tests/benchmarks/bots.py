@@ -168,7 +168,8 @@ def expert_times(args: argparse.Namespace) -> None:
     """Every move the expert is asked for, timed in this process (wall clock, as
     `simulate` times them): heads-up games against strong, then four-player games of one
     of each level, the seats rotating."""
-    from rummy500_cli.selfplay import bot_game
+    from rummy500_cli.analysis.selfplay import bot_game
+    from rummy500_cli.variants import make_rules
 
     try:
         from rummy500_cli.variants import make_rules

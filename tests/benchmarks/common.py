@@ -8,14 +8,15 @@ import time
 from collections.abc import Callable
 
 from rummy500_cli.actions import AnyAction
+from rummy500_cli.analysis.selfplay import bot_game
 from rummy500_cli.bots import RandomBot
 from rummy500_cli.bots.knowledge import Knowledge
 from rummy500_cli.bots.strong import StrongBot
 from rummy500_cli.engine import legal_actions, new_game, play, resolve
 from rummy500_cli.events import Event, GameEnded, RoundEnded
 from rummy500_cli.records.log import encode_log
-from rummy500_cli.selfplay import bot_game
 from rummy500_cli.state import State, fold
+from rummy500_cli.variants import make_rules
 
 try:
     from rummy500_cli.variants import make_rules
@@ -91,7 +92,7 @@ def play_out_round(
             if len(legal) == 1:
                 action = legal[0]
             else:
-                policy._seat = state.to_move  # the policy plays each seat in turn
+                # the policy plays each seat in turn: the seat is its Knowledge's
                 action = policy.decide(state, legal, Knowledge.build(state, state.to_move, None))[0]
     return spread, won
 

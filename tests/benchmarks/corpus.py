@@ -25,11 +25,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from test_properties import RULE_SETS as PROPERTY_SETS
 from test_variants_verify import RULE_SETS as VARIANT_SETS
 
+from rummy500_cli.analysis.selfplay import bot_game
 from rummy500_cli.errors import RulesError
 from rummy500_cli.records.audit import audit
 from rummy500_cli.records.log import encode_log, parse_log
 from rummy500_cli.rules import Rules
-from rummy500_cli.selfplay import bot_game
 from rummy500_cli.variants import VARIANTS, check_rules, make_rules
 
 LINEUPS = [("random", "greedy"), ("greedy", "strong"), ("strong", "random", "greedy")]

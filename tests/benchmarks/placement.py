@@ -26,12 +26,12 @@ from collections import Counter
 
 from common import positions
 
-from rummy500_cli.bots import particles
 from rummy500_cli.bots.base import stream
-from rummy500_cli.bots.inference import likely_deal
+from rummy500_cli.bots.heuristics.values import Context
 from rummy500_cli.bots.knowledge import Knowledge, Memory, determinize
-from rummy500_cli.bots.particles import ParticleFilter
-from rummy500_cli.bots.strong import Context
+from rummy500_cli.bots.search import followers, particles
+from rummy500_cli.bots.search.inference import likely_deal
+from rummy500_cli.bots.search.particles import ParticleFilter
 from rummy500_cli.state import fold
 
 
@@ -47,12 +47,12 @@ def main() -> None:
         "--levels", default="strong,strong", help="the seats' levels (one a seat: 2 to 8)"
     )
     parser.add_argument("--count", type=int, default=0, help="particles (0: the default)")
-    parser.add_argument("--miss", type=float, default=None, help="particles.MISS to try")
+    parser.add_argument("--miss", type=float, default=None, help="followers.MISS to try")
     parser.add_argument("--per-seat", type=int, default=None, help="particles.PER_SEAT to try")
     parser.add_argument("--seed", default="placement")
     args = parser.parse_args()
     if args.miss is not None:
-        particles.MISS = args.miss
+        followers.MISS = args.miss
     if args.per_seat is not None:
         particles.PER_SEAT = args.per_seat
 

@@ -39,10 +39,11 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from rummy500_cli.analysis.summary import wilson
 from rummy500_cli.bots import BOTS
 from rummy500_cli.engine import new_game, resolve
-from rummy500_cli.selfplay import wilson
 from rummy500_cli.state import fold
+from rummy500_cli.variants import make_rules
 
 try:
     from rummy500_cli.variants import make_rules

@@ -16,7 +16,8 @@ import os
 import statistics
 import time
 
-from rummy500_cli.selfplay import bot_game
+from rummy500_cli.analysis.selfplay import bot_game
+from rummy500_cli.variants import make_rules
 
 try:
     from rummy500_cli.variants import make_rules

@@ -32,11 +32,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from rummy500_cli.analysis.judge import decision_points  # noqa: E402
+from rummy500_cli.analysis.tutor import LATE, PATIENCE, Lookahead, warns  # noqa: E402
 from rummy500_cli.engine import recorded_action  # noqa: E402
-from rummy500_cli.judge import decision_points  # noqa: E402
 from rummy500_cli.line import played_line  # noqa: E402
 from rummy500_cli.records.log import read_log  # noqa: E402
-from rummy500_cli.tutor import LATE, PATIENCE, Lookahead, warns  # noqa: E402
 
 GAMES = ("replays/two-players.jsonl", "replays/four-players.jsonl")
 TARGET_MS = 300.0
@@ -63,7 +63,7 @@ def main() -> None:
     warm: list[float] = []
     asked = late = 0
     print(f"cores: {len(os.sched_getaffinity(0))}, load: {os.getloadavg()[0]:.1f}")
-    from rummy500_cli.selfplay import bot_game
+    from rummy500_cli.analysis.selfplay import bot_game
 
     weak = bot_game(2, seed="tutor-bench", levels=["random", "strong"])[1]
     games = [(name, played_line(read_log(ROOT / name).events).events) for name in GAMES]

@@ -85,7 +85,7 @@ def test_play_think_sets_every_expert_and_resume_plays_it(tmp_path: Path) -> Non
     session, _warnings = Session.resume(save)
     try:
         bot = session.bots[1]
-        assert isinstance(bot, ExpertBot) and bot.think == 40
+        assert isinstance(bot, ExpertBot) and bot.effort == 40
     finally:
         session.close()
     result = CliRunner().invoke(main, ["verify", str(save)])
@@ -115,7 +115,7 @@ def test_resume_think_changes_the_experts_from_then_on(tmp_path: Path) -> None:
     session, _warnings = Session.resume(save)
     try:
         bot = session.bots[1]
-        assert isinstance(bot, ExpertBot) and bot.think == 60
+        assert isinstance(bot, ExpertBot) and bot.effort == 60
     finally:
         session.close()
 

@@ -12,10 +12,10 @@ import pytest
 from click.testing import CliRunner
 from helpers import card, cards
 
+from rummy500_cli.analysis.drill import progress_file, read_progress
 from rummy500_cli.cli.main import main
 from rummy500_cli.cli.paths import saves_dir
 from rummy500_cli.deal import stack
-from rummy500_cli.drill import progress_file, read_progress
 from rummy500_cli.engine import new_game, play
 from rummy500_cli.language import parse_action
 from rummy500_cli.records.log import encode_log

@@ -12,6 +12,7 @@ from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
 
+from rummy500_cli.analysis.selfplay import bot_game
 from rummy500_cli.cli.main import main
 from rummy500_cli.engine import new_game
 from rummy500_cli.events import GameStarted, RoundDealt, StockDrawn
@@ -24,7 +25,6 @@ from rummy500_cli.online.record import (
     verify_record,
 )
 from rummy500_cli.rules import Rules
-from rummy500_cli.selfplay import bot_game
 
 C1, C2 = "1" * 64, "2" * 64
 SECRET = fairness.Secret(seed="the host's seed", salt="salt")

@@ -13,6 +13,7 @@ from pathlib import Path
 import msgspec
 import pytest
 
+from rummy500_cli.analysis.selfplay import bot_game
 from rummy500_cli.engine import new_game
 from rummy500_cli.errors import LogError
 from rummy500_cli.events import GameStarted, SeedRevealed
@@ -20,7 +21,6 @@ from rummy500_cli.online import fairness
 from rummy500_cli.records.audit import audit
 from rummy500_cli.records.log import encode_log, parse_log
 from rummy500_cli.rules import Rules
-from rummy500_cli.selfplay import bot_game
 from rummy500_cli.variants import make_rules
 
 PAGE = Path(__file__).resolve().parents[2] / "man" / "rummy500-log.5"

@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rummy500_cli.actions import LayOff
+from rummy500_cli.analysis.selfplay import bot_game
 from rummy500_cli.cards import CARDS, Card
 from rummy500_cli.engine import legal_actions, play
 from rummy500_cli.errors import IllegalAction
@@ -18,7 +19,6 @@ from rummy500_cli.fast.listing import meld_layoffs
 from rummy500_cli.fast.masks import Table, mask_of, run_through
 from rummy500_cli.laid_melds import laid_meld
 from rummy500_cli.melds import hand_index, layoff_end, layoffs_on, runs_in, sets_in
-from rummy500_cli.selfplay import bot_game
 from rummy500_cli.state import State
 from rummy500_cli.variants import make_rules
 

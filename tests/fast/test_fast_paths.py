@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import pytest
 
+from rummy500_cli.analysis.selfplay import bot_game
 from rummy500_cli.engine import new_game
 from rummy500_cli.events import Event
 from rummy500_cli.fast import listing, masks, uses
 from rummy500_cli.fast.paths import FAST_PATHS, PARTS, FastPath
 from rummy500_cli.rules import STANDARD
-from rummy500_cli.selfplay import bot_game
 from rummy500_cli.variants import make_rules
 
 GOLDEN_DEALS = [

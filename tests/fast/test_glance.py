@@ -23,6 +23,7 @@ from test_fuzz import mutated_logs
 from test_properties import RULE_SETS, players_for
 
 from rummy500_cli.actions import Action, LayMeld, LayOff
+from rummy500_cli.analysis.selfplay import bot_game
 from rummy500_cli.deal import stack
 from rummy500_cli.engine import legal_actions, new_game, recorded_action, resolve
 from rummy500_cli.errors import LogError, Rummy500Error
@@ -42,7 +43,6 @@ from rummy500_cli.records import glance as glance_module
 from rummy500_cli.records.audit import audit
 from rummy500_cli.records.glance import plain_rules, plain_run
 from rummy500_cli.records.log import encode_log, parse_log
-from rummy500_cli.selfplay import bot_game
 from rummy500_cli.state import State, fold
 from rummy500_cli.variants import make_rules, variant_of
 

@@ -18,10 +18,10 @@ import pytest
 from helpers import card, cards
 
 from rummy500_cli.actions import AnyAction, CallRum, LayMeld, LayOff, NamePower, TakePile
+from rummy500_cli.analysis.selfplay import bot_game
 from rummy500_cli.engine import legal_actions
 from rummy500_cli.language import VOCABULARY, parse_action
 from rummy500_cli.rules import Rules
-from rummy500_cli.selfplay import bot_game
 from rummy500_cli.state import State
 from rummy500_cli.variants import make_rules
 

@@ -10,11 +10,11 @@ from collections import Counter
 import msgspec
 import pytest
 
+from rummy500_cli.analysis.selfplay import bot_game
 from rummy500_cli.engine import legal_actions
 from rummy500_cli.online.invite import Invite, InviteError, parse_invite, parse_ssh_user
 from rummy500_cli.online.projection import visible
 from rummy500_cli.online.shadow import Shadow
-from rummy500_cli.selfplay import bot_game
 from rummy500_cli.state import State
 from rummy500_cli.variants import make_rules
 

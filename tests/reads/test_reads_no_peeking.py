@@ -2,7 +2,7 @@
 
 Over seeded games of strong and greedy bots, at some decisions of every seat:
 - the read computed from the full log equals the one computed from the seat's
-  projected view of it (`particles.public`) and the one computed from a log with the
+  projected view of it (`followers.public`) and the one computed from a log with the
   same history as the seat saw it but the hidden cards dealt otherwise;
 - every card it is "sure" of is truly in that hand; every likely card is one the seat
   cannot see (not in its hand, the pile, the table), and the chances are chances.
@@ -18,13 +18,13 @@ import pytest
 from test_bots import hidden_cards, other_deal
 from test_cli_pty import env  # noqa: F401 - a fixture
 
+from rummy500_cli.analysis.reads import read_hands
+from rummy500_cli.analysis.selfplay import bot_game
 from rummy500_cli.bots.knowledge import Knowledge
-from rummy500_cli.bots.particles import public
+from rummy500_cli.bots.search.followers import public
 from rummy500_cli.cards import new_deck
-from rummy500_cli.reads import read_hands
 from rummy500_cli.render.reads import reads_lines
 from rummy500_cli.render.style import Style
-from rummy500_cli.selfplay import bot_game
 from rummy500_cli.state import fold
 from rummy500_cli.variants import make_rules, variant_of
 from rummy500_cli.variants.jokers import physical

@@ -13,14 +13,10 @@ import msgspec
 import pytest
 from click.testing import CliRunner
 
-from rummy500_cli.analysis import summary
-from rummy500_cli.cli.main import main as cli
-from rummy500_cli.engine.record import recorded_action
-from rummy500_cli.errors import LogError
-from rummy500_cli.events import Discarded
-from rummy500_cli.judge import Decision, Move
-from rummy500_cli.records.log import LogData, encode_log, read_log
-from rummy500_cli.records.sidecar import (
+from rummy500_cli.analysis.figures import summary
+from rummy500_cli.analysis.judge import Decision, Move
+from rummy500_cli.analysis.selfplay import bot_game
+from rummy500_cli.analysis.sidecar import (
     Settings,
     encode_sidecar,
     read_sidecar,
@@ -28,7 +24,11 @@ from rummy500_cli.records.sidecar import (
     staleness,
     write_sidecar,
 )
-from rummy500_cli.selfplay import bot_game
+from rummy500_cli.cli.main import main as cli
+from rummy500_cli.engine.record import recorded_action
+from rummy500_cli.errors import LogError
+from rummy500_cli.events import Discarded
+from rummy500_cli.records.log import LogData, encode_log, read_log
 from rummy500_cli.state import State
 from rummy500_cli.variants import make_rules
 
@@ -162,8 +162,8 @@ def test_a_sidecar_that_is_not_a_file_is_refused_at_once(tmp_path: Path, kind: s
 def test_analyze_judges_again_over_another_game_s_sidecar(tmp_path: Path) -> None:
     """With the very settings analyze asks for, a forged sidecar was reused as this
     game's analysis; now analyze judges the game again and writes its own."""
-    from rummy500_cli.judge import JUDGE_VERSION
-    from rummy500_cli.win_model import model
+    from rummy500_cli.analysis.judge import JUDGE_VERSION
+    from rummy500_cli.analysis.win_model import model
 
     settings = Settings(think=1, seats=[0], judge=JUDGE_VERSION, model=model().version)
     log_a, data_a, _ = analysed(tmp_path, 1)

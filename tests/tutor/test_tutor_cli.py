@@ -13,13 +13,13 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from rummy500_cli.analysis.judge import judge_decisions
+from rummy500_cli.analysis.tutor import Lookahead, warns
 from rummy500_cli.cli.main import main
 from rummy500_cli.engine import recorded_action
 from rummy500_cli.events import Discarded, GameStarted
-from rummy500_cli.judge import judge_decisions
 from rummy500_cli.records.log import read_log
 from rummy500_cli.state import fold
-from rummy500_cli.tutor import Lookahead, warns
 
 QUESTION = "discard 3H: about 14 points worse than meld 10H JH QH"
 

@@ -11,11 +11,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "drill"))
 
 from test_drill_cli import game
 
+from rummy500_cli.analysis.tutor import Lookahead, warns
 from rummy500_cli.language import parse_action
 from rummy500_cli.render.style import Style
 from rummy500_cli.render.tutor import question
 from rummy500_cli.state import fold
-from rummy500_cli.tutor import Lookahead, warns
 
 
 def test_the_question_says_what_the_discard_feeds_and_what_is_better() -> None:

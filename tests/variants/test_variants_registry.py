@@ -12,13 +12,13 @@ import pytest
 from click.testing import CliRunner
 
 from rummy500_cli.actions import BlockJoker, LayMeld, LayOff, NamePower
+from rummy500_cli.analysis.selfplay import bot_game
 from rummy500_cli.cards import JOKER
 from rummy500_cli.cli.main import main as cli
 from rummy500_cli.cli.options import default_players, rules_from
 from rummy500_cli.engine import legal_actions
 from rummy500_cli.errors import RulesError
 from rummy500_cli.rules import PRESETS, Rules
-from rummy500_cli.selfplay import bot_game
 from rummy500_cli.state import State
 from rummy500_cli.variants import (
     BUNDLES,

@@ -9,7 +9,7 @@ the seats (`chances`): each seat gets a score, linear in its figures, each scale
 far the game still is from its target, and its chance is its share of the exponentials.
 So level figures give every seat the same chance, and the chances add up to 1.
 
-The coefficients are fitted by `win_model_fit` on simulated games of strong and expert
+The coefficients are fitted by `tools/fit_win_model.py` on simulated games of strong and expert
 bots and shipped in `data/win_model.json` (its `version` says which fit it is).
 """
 
@@ -21,11 +21,11 @@ from collections.abc import Sequence
 from functools import cache
 from importlib import resources
 
-from .cards import new_deck
-from .scoring import hand_total
-from .state import State
-from .variants import variant_of
-from .variants.partnership import members, partnered
+from ..cards import new_deck
+from ..scoring import hand_total
+from ..state import State
+from ..variants import variant_of
+from ..variants.partnership import members, partnered
 
 Snapshot = list
 """[round, stock, to_move, totals, table points, cards in hand, hand deadwood]."""
@@ -102,7 +102,7 @@ class Model:
 @cache
 def model() -> Model:
     """The shipped model (data/win_model.json)."""
-    text = resources.files(__package__).joinpath("data/win_model.json").read_text()
+    text = resources.files("rummy500_cli").joinpath("data/win_model.json").read_text()
     data = json.loads(text)
     return Model(
         data["version"], [data["weights"][name] for name in FEATURES], data["spread"], data["late"]

@@ -22,9 +22,9 @@ from __future__ import annotations
 
 from collections.abc import Container
 
-from ..state import State
-from .base import Rng
-from .knowledge import Knowledge, deal_hidden
+from ...state import State
+from ..base import Rng
+from ..knowledge import Knowledge, deal_hidden
 
 UNLIKELY = 0.02
 """The weight of a card that the hand's owner would likely have put down (against 1)."""

@@ -1,8 +1,8 @@
 """Drills from your own games (`rummy500 drill`): each of your costliest decisions of an
 analysed game, put to you again as you saw it.
 
-A drill is one decision of a saved analysis (`records.sidecar`) among a player's
-costliest (`analysis.costliest`: at least the three worst, and every labelled one). An
+A drill is one decision of a saved analysis (`analysis.sidecar`) among a player's
+costliest (`figures.costliest`: at least the three worst, and every labelled one). An
 answer is right when it is within the analysis's inaccuracy threshold of the best move
 (`judge.LABELS`: 3% of the chance of winning) by the judge's figures: the figures of the
 analysis for the moves it weighed, and for any other move the judge's verdict on it
@@ -25,14 +25,14 @@ from pathlib import Path
 
 import msgspec
 
-from .actions import AnyAction, LayOff
-from .analysis import costliest
-from .engine import legal_actions
-from .errors import AmbiguousAction, IllegalAction, LogError, ParseError
-from .events import Event, GameStarted
+from ..actions import AnyAction, LayOff
+from ..engine import legal_actions
+from ..errors import AmbiguousAction, IllegalAction, LogError, ParseError
+from ..events import Event, GameStarted
+from ..language import parse_action, parse_play_cards
+from ..state import State, fold
+from .figures import costliest
 from .judge import LABELS, Decision
-from .language import parse_action, parse_play_cards
-from .state import State, fold
 from .tutor import legal_form
 
 TOLERANCE = dict(LABELS)["inaccuracy"]

@@ -24,9 +24,9 @@ from collections.abc import Sequence
 
 import msgspec
 
-from .cards import JOKER
-from .engine import joker_actions
-from .events import (
+from ..cards import JOKER
+from ..engine import joker_actions
+from ..events import (
     Discarded,
     Event,
     GameStarted,
@@ -37,10 +37,10 @@ from .events import (
     RoundEnded,
     RumCalled,
 )
-from .fast.masks import layoffs_on, runs_in, sets_in
-from .laid_melds import Meld
-from .melds import hand_index
-from .state import State
+from ..fast.masks import layoffs_on, runs_in, sets_in
+from ..laid_melds import Meld
+from ..melds import hand_index
+from ..state import State
 
 
 class Take(msgspec.Struct, frozen=True):
@@ -334,7 +334,7 @@ def fortunes(
     any deal is drawn, so it is not biased as the best of noisy means is), and `luck`,
     the rest (the deals, the stock draws, the others' moves, and the judge's noise).
     Skill and luck add up to the change exactly. Keys: change, skill, luck."""
-    from .variants.partnership import partnered
+    from ..variants.partnership import partnered
     from .win_model import win_chances
 
     header = events[0]

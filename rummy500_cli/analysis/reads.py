@@ -8,7 +8,7 @@ are the expert's own: the weights of its particle filter (`bots.particles`) wher
 filter follows the round, else the deals of `bots.inference.likely_deal`, as the
 expert samples them (`bots.expert`).
 
-No peeking: the first step maps every event through `particles.public` (the seat's own
+No peeking: the first step maps every event through `followers.public` (the seat's own
 view: the other hands and the stock of a deal, and the other seats' stock draws, are
 blanked), and nothing after reads anything else; the state the reads think on is the
 filter's shadow, built from those events alone. So a read can depend on the hidden
@@ -21,13 +21,14 @@ from collections.abc import Sequence
 
 import msgspec
 
-from .bots.base import stream
-from .bots.inference import likely_deal
-from .bots.knowledge import Knowledge, Memory
-from .bots.particles import COUNT, ParticleFilter, public
-from .bots.strong import Context
-from .events import Event, GameStarted, PileTaken, RoundDealt
-from .state import State
+from ..bots.base import stream
+from ..bots.heuristics.values import Context
+from ..bots.knowledge import Knowledge, Memory
+from ..bots.search.followers import public
+from ..bots.search.inference import likely_deal
+from ..bots.search.particles import COUNT, ParticleFilter
+from ..events import Event, GameStarted, PileTaken, RoundDealt
+from ..state import State
 
 LIKELY = 4
 """The most likely cards shown for each hand."""

@@ -21,14 +21,14 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 
-from .actions import AnyAction, Discard, LayOff
-from .bots.expert import ExpertBot
-from .bots.knowledge import masked_state
-from .engine import legal_actions, resolve
-from .errors import IllegalAction, Rummy500Error
-from .events import Event, GameStarted
+from ..actions import AnyAction, Discard, LayOff
+from ..bots.expert import ExpertBot
+from ..bots.knowledge import masked_state
+from ..engine import legal_actions, resolve
+from ..errors import IllegalAction, Rummy500Error
+from ..events import Event, GameStarted
+from ..state import State
 from .judge import SEVERE, Decision, Judge
-from .state import State
 
 THINK = 100
 """The judge's budget per decision (ms, as the expert counts it): `analyze`'s default."""
@@ -57,7 +57,7 @@ class KeptJudge(Judge):
         self.kept: dict[tuple[str, str], tuple[float, float, int]] = {}
         self.stop: Callable[[], bool] = lambda: False
 
-    def _play_out(
+    def play_out(
         self, world: State, action: AnyAction, me: int, to_end: bool
     ) -> tuple[float, float, int]:
         key = (world.header.seed, action.text())
@@ -65,7 +65,7 @@ class KeptJudge(Judge):
         if found is None:
             if self.stop():
                 raise Cancelled
-            found = super()._play_out(world, action, me, to_end)
+            found = super().play_out(world, action, me, to_end)
             self.kept[key] = found
         return found
 
@@ -159,7 +159,7 @@ class Lookahead:
                 candidates.append(played)
             decision = None
             if len(candidates) >= 2:
-                decision = judge._sample(
+                decision = judge.sample(
                     self.bot, self.state, self.masked, self.knowledge, candidates, played, self.seq
                 )
             self.verdicts[text] = decision

@@ -42,23 +42,9 @@ same unseen card. `deal` makes them one deal: for each other seat a particle dra
 weight, the seats taken in an order shuffled for each deal; a card that an earlier
 seat's particle holds stays there, and a later seat's particle that holds it too gets
 a card drawn at random from what is left of the unseen cards instead; the rest of the
-unseen cards are shuffled into the stock. (Between 2 players: the other hand of one
-particle, nothing to repair; byte for byte the games of the 2-player filter before it
-followed bigger tables: simulate --games 30 --bots expert,strong --seed bench --think
-300 --out DIR, the 30 logs' concatenation sha256 9000758...74bd on both.)
+unseen cards are shuffled into the stock.
 
-What it gained at a table of four (2026-12, simulate --games 200 --bots
-random,greedy,strong,expert --jobs 2 --think 300 --seed bench --json): with every seat
-weighed by the strong bot, expert 86 wins and strong 72 (mean final 445.1 and 433.0),
-where with `likely_deal` at such tables the expert won 85 and strong 69 (444.3 and
-434.0): nothing the 200 games can tell apart. Two of the expert's three opponents there
-are the random and the greedy bot, whose play the strong bot does not predict
-(`tests/benchmarks/placement.py --levels strong,strong,strong,strong --positions 30`:
-of 11.3 hidden cards in the other hands, uniform placed 2.05, likely 2.21, particles
-2.66; a noisy figure: 2.99 and 2.68 at `PER_SEAT` 50 and 25). Weighed by their own
-levels (`policy_for`), with the expert's playouts also playing them as their levels,
-the same 200 games gave 93 and 70, and over 1,000 games 465 and 356 (`likely_deal` and
-strong playouts: 419 and 392).
+What it gained, and at what settings: TUNING.md beside this module.
 
 No peeking: the filter is fed each event through `public`, which blanks what the seat
 may not see (the other hands and the stock of a deal, the other seats' stock draws), and
@@ -79,48 +65,33 @@ from __future__ import annotations
 
 import msgspec
 
-from ..actions import AnyAction, Discard, DrawStock, LayMeld, LayOff, TakePile
-from ..cards import JOKER, Card, new_deck
-from ..engine import legal_actions
-from ..events import (
+from ...cards import Card, new_deck
+from ...events import (
     DealerDrawn,
     Discarded,
     Event,
     GameEnded,
     GameStarted,
-    JokerBlocked,
     LaidOff,
     Melded,
     PileTaken,
     RoundDealt,
     RoundEnded,
     StockDrawn,
-    StockRebuilt,
     UpcardChosen,
 )
-from ..state import CARD, State
-from ..variants import variant_of
-from .base import Rng, stream
-from .greedy import GreedyBot
-from .knowledge import Knowledge, Memory, deal_hidden
-from .strong import StrongBot
+from ...state import CARD, State
+from ...variants import variant_of
+from ..base import Rng, stream
+from ..knowledge import Knowledge, deal_hidden
+from .followers import Follower, Particle, hold, pick, public, shown_by, weigh
 
 COUNT = 128
 """Particles per round."""
-MISS = 0.01
-"""The weight kept by a particle whose strong-bot choice differs from the seat's. On
-the placement benchmark (100 positions): 0.2 placed 1.72 hidden cards, 0.05 1.86, 0.01
-1.89; 512 particles placed no more than 128 (1.85), nor did a move step (a particle
-that misses trying hands one card away: 1.84)."""
-RESAMPLE = 0.5
-"""Resample when the effective sample size falls below this share of the count."""
 PER_SEAT = 100
 """At a table of more than 2, each other seat's particles, in percent of `COUNT`."""
 MAX_PLAYERS = 8
 """The biggest table followed."""
-
-_HIDDEN = "?"
-"""What `public` writes for a card the seat may not see."""
 
 _FOLLOWED = (
     GameStarted,
@@ -137,68 +108,6 @@ _FOLLOWED = (
 )
 """The events the filter follows; any other one (a window, a rebuilt stock, a variant's)
 stops it for the rest of the round."""
-
-
-def public(event: Event, seat: int) -> Event:
-    """The event as this seat saw it: the other hands and the stock of a deal, and the
-    other seats' stock draws, blanked (their sizes are public)."""
-    if isinstance(event, RoundDealt):
-        hands = tuple(
-            hand if j == seat else (_HIDDEN,) * len(hand) for j, hand in enumerate(event.hands)
-        )
-        return msgspec.structs.replace(event, hands=hands, stock=(_HIDDEN,) * len(event.stock))
-    if isinstance(event, StockDrawn) and event.seat != seat:
-        return msgspec.structs.replace(event, cards=(_HIDDEN,) * len(event.cards))
-    if isinstance(event, StockRebuilt):  # pile cards, all seen: only their order is not
-        return msgspec.structs.replace(event, stock=tuple(sorted(event.stock)))
-    return event
-
-
-class Particle:
-    """One guess at another seat's hand: its cards (the known ones included) and weight."""
-
-    __slots__ = ("hand", "hidden", "weight")
-
-    def __init__(self, hand: list[Card], hidden: list[Card], weight: float = 1.0) -> None:
-        self.hand = hand
-        self.hidden = hidden
-        """The hand's cards that the seat has not seen go in (not taken from the pile)."""
-        self.weight = weight
-
-    def clone(self) -> Particle:
-        return Particle(list(self.hand), list(self.hidden), self.weight)
-
-
-def policy_for(kind: str, seed: int | str, seat: int) -> StrongBot | GreedyBot | None:
-    """The bot a seat's particles are weighed by, from the seat's kind as the header
-    names it (public): a greedy bot's own level (its play is a function of its hand and
-    the table, so its real hand never misses), none for a random bot, else the strong
-    bot (strong and expert seats, people, programs)."""
-    if kind == "bot:greedy":
-        return GreedyBot(seed, seat)
-    if kind == "bot:random":
-        return None
-    return StrongBot(seed, seat)
-
-
-class Follower:
-    """The particles over one other seat's hand, with what asking that seat's choices
-    takes: its own policy (`policy_for` its kind) and its memory of the game."""
-
-    __slots__ = ("decisions", "known", "memory", "misses", "particles", "policy", "seat")
-
-    def __init__(self, seed: int | str, seat: int, kind: str = "") -> None:
-        """`kind`: the seat's kind in the header (`bot:greedy`, `human`...)."""
-        self.seat = seat
-        self.policy = policy_for(kind, seed, seat)
-        """Asked at the seat's choices; None for a random bot (its choices say nothing)."""
-        self.memory = Memory(seat)
-        """That seat's memory, as its own bot keeps it (public events only)."""
-        self.particles: list[Particle] = []
-        self.known: list[Card] = []
-        """Cards known to be in that hand (taken from the pile, not yet played)."""
-        self.decisions = 0
-        self.misses = 0
 
 
 class ParticleFilter:
@@ -284,7 +193,7 @@ class ParticleFilter:
         left = list(self.unseen)
         hidden: dict[int, list[Card]] = {}
         for follower in order:
-            particle = _pick(follower.particles, rng)
+            particle = pick(follower.particles, rng)
             cards: list[Card] = []
             clashes = 0
             for card in particle.hidden:
@@ -338,10 +247,10 @@ class ParticleFilter:
             if isinstance(event, RoundEnded):
                 self.active = False
             if mover is not None:
-                shown = self._shown(event)
+                shown = shown_by(event)
                 if shown and self.active:
                     self._played(mover, event)
-                _hold(shadow.hands[seat], shown)
+                hold(shadow.hands[seat], shown)
             shadow.apply(event)
         except (ValueError, KeyError, IndexError, AssertionError, StopIteration):
             # out of step for good (an event this shadow cannot follow): the expert
@@ -403,12 +312,12 @@ class ParticleFilter:
         if mover is not None and isinstance(
             event, PileTaken | StockDrawn | Discarded | Melded | LaidOff | UpcardChosen
         ):
-            shown = self._shown(event)
+            shown = shown_by(event)
             for card in shown:
                 if card in self.unseen:
                     self._put_in(mover, card, shown)
             if shadow.to_move == mover.seat and shadow.phase in ("draw", "play"):
-                work = self._weigh(shadow, mover, event)
+                work = weigh(shadow, mover, event, self.rng)
         if isinstance(event, StockDrawn):
             if mover is not None:
                 for _ in event.cards:
@@ -424,21 +333,11 @@ class ParticleFilter:
                 particle.hand.extend(taken)
         return work
 
-    def _shown(self, event: Event) -> list[Card]:
-        """The cards of the mover's hand that this event shows."""
-        if isinstance(event, Discarded | UpcardChosen):
-            return [CARD[event.card]]
-        if isinstance(event, Melded | LaidOff):
-            return [CARD[text] for text in event.cards]
-        if isinstance(event, JokerBlocked):
-            return [JOKER]
-        return []
-
     def _played(self, mover: Follower, event: Event) -> None:
         """Cards leave the mover's hand (its particles hold them: `_put_in`); one that
         was unseen leaves the unseen cards, and the other seats' particles that held it
         are repaired (`_seen`)."""
-        for card in self._shown(event):
+        for card in shown_by(event):
             if card in mover.known:
                 mover.known.remove(card)
             else:
@@ -497,113 +396,3 @@ class ParticleFilter:
                     continue
                 particle.hidden[index] = spare
                 particle.hand[particle.hand.index(card)] = spare
-
-    def _weigh(self, shadow: State, mover: Follower, event: Event) -> int:
-        """Each of the mover's particles' weight times 1 if the seat's policy holding its
-        hand would have played as the seat did, else times `MISS`; then resample if need
-        be. A seat without a policy (a random bot) is not weighed."""
-        seat = mover.seat
-        policy = mover.policy
-        if policy is None:
-            return 0
-        memory = mover.memory
-        saved = shadow.hands[seat]
-        verdicts: dict[tuple[int, ...], bool] = {}
-        work = 0
-        particles = mover.particles
-        try:
-            for particle in particles:
-                key = tuple(sorted(c.code for c in particle.hand))
-                same = verdicts.get(key)
-                if same is None:
-                    shadow.hands[seat] = particle.hand
-                    legal = legal_actions(shadow)
-                    if len(legal) <= 1:
-                        same = True
-                    else:
-                        if isinstance(policy, GreedyBot):
-                            choice = policy.explain(shadow, legal)[0]
-                        else:
-                            k = Knowledge.build(shadow, seat, memory)
-                            choice = policy.decide(shadow, legal, k)[0]
-                        same = _matches(choice, event)
-                        work += 1
-                    verdicts[key] = same
-                if not same:
-                    particle.weight *= MISS
-                    mover.misses += 1
-        finally:
-            shadow.hands[seat] = saved
-        mover.decisions += 1
-        total = sum(p.weight for p in particles)
-        if total <= 0:
-            for particle in particles:
-                particle.weight = 1.0
-            return work
-        for particle in particles:
-            particle.weight /= total
-        ess = 1.0 / sum(p.weight * p.weight for p in particles)
-        if ess < RESAMPLE * len(particles):
-            mover.particles = self._resample(particles)
-        return work
-
-    def _resample(self, particles: list[Particle]) -> list[Particle]:
-        """Systematic resampling: as many particles, in proportion to the weights."""
-        rng = self.rng
-        assert rng is not None
-        count = len(particles)
-        step = 1.0 / count
-        point = rng.random() * step
-        chosen: list[Particle] = []
-        running = 0.0
-        index = -1
-        for _ in range(count):
-            while running < point and index < count - 1:
-                index += 1
-                running += particles[index].weight
-            chosen.append(particles[max(index, 0)].clone())
-            point += step
-        for particle in chosen:
-            particle.weight = step
-        return chosen
-
-
-def _pick(particles: list[Particle], rng: Rng) -> Particle:
-    """A particle drawn by weight."""
-    target = rng.random() * sum(p.weight for p in particles)
-    running = 0.0
-    for particle in particles:
-        running += particle.weight
-        if running >= target:
-            return particle
-    return particles[-1]
-
-
-def _hold(hand: list[Card], cards: list[Card]) -> None:
-    """Put the cards into the shadow's other hand (whose other cards are made up), each
-    in place of a card not among them, so that the event that plays them applies."""
-    for card in cards:
-        if card not in hand:
-            spare = next(i for i, held in enumerate(hand) if held not in cards)
-            hand[spare] = card
-
-
-def _matches(choice: AnyAction, event: Event) -> bool:
-    """Whether the strong bot's choice is the play the event records."""
-    if isinstance(event, StockDrawn):
-        return isinstance(choice, DrawStock)
-    if isinstance(event, PileTaken):
-        return isinstance(choice, TakePile) and choice.depth == event.depth
-    if isinstance(event, Discarded):
-        return isinstance(choice, Discard) and choice.card.ascii == event.card
-    if isinstance(event, Melded):
-        return isinstance(choice, LayMeld) and sorted(c.ascii for c in choice.cards) == sorted(
-            event.cards
-        )
-    if isinstance(event, LaidOff):
-        return (
-            isinstance(choice, LayOff)
-            and choice.meld == event.meld
-            and sorted(c.ascii for c in choice.cards) == sorted(event.cards)
-        )
-    return False

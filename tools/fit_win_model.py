@@ -2,8 +2,8 @@
 
 Two steps, each a command:
 
-    python -m rummy500_cli.win_model_fit simulate OUT.jsonl --games 16000 --seed fit
-    python -m rummy500_cli.win_model_fit fit OUT.jsonl [MORE.jsonl...]
+    python tools/fit_win_model.py simulate OUT.jsonl --games 16000 --seed fit
+    python tools/fit_win_model.py fit OUT.jsonl [MORE.jsonl...]
 
 `simulate` plays bot games (mostly strong, some with expert seats; 2 to 6 players; the
 standard rules and a few common options, see `GAME_MIX`) and writes one JSON line per
@@ -69,10 +69,10 @@ def game_setup(seed: str) -> tuple[int, dict[str, object], list[str]]:
 
 def simulate_one(seed: str) -> dict[str, Any]:
     """One game and its sampled positions, as a JSON-ready object."""
-    from .events import Discarded, RoundDealt, RoundEnded
-    from .selfplay import bot_game
-    from .variants import make_rules
-    from .win_model import snapshot
+    from rummy500_cli.analysis.selfplay import bot_game
+    from rummy500_cli.analysis.win_model import snapshot
+    from rummy500_cli.events import Discarded, RoundDealt, RoundEnded
+    from rummy500_cli.variants import make_rules
 
     players, options, levels = game_setup(seed)
     rules = make_rules(options)
@@ -211,7 +211,7 @@ def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
 
 
 def fit_files(paths: list[Path], out: Path, sample: int) -> None:
-    from .win_model import FEATURES, Model
+    from rummy500_cli.analysis.win_model import FEATURES, Model
 
     positions, games, rounds = load_positions(paths, held=False)
     rng = random.Random(20261129)
@@ -250,7 +250,7 @@ def fit_files(paths: list[Path], out: Path, sample: int) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m rummy500_cli.win_model_fit")
+    parser = argparse.ArgumentParser(prog="python tools/fit_win_model.py")
     sub = parser.add_subparsers(dest="command", required=True)
     sim = sub.add_parser("simulate", help="play games and write their positions")
     sim.add_argument("out", type=Path)
@@ -265,7 +265,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "simulate":
         simulate(args.out, args.games, args.seed, args.start)
         return 0
-    out = args.out or Path(__file__).resolve().parent / "data" / "win_model.json"
+    out = (
+        args.out or Path(__file__).resolve().parents[1] / "rummy500_cli" / "data" / "win_model.json"
+    )
     fit_files(args.data, out, args.sample)
     return 0
 

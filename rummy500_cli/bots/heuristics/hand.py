@@ -12,19 +12,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import Card
-from ..engine import layoff_values, meld_values
-from ..fast.masks import Table, layoffs_onto, mask_of, runs_in, sets_in, takes
-from ..laid_melds import Meld
-from ..melds import End
-from ..rules import Rules
-from ..variants.persian import joker_layoffs_on, joker_sets_in, plays_jokers
+from ...cards import Card
+from ...engine import layoff_values, meld_values
+from ...fast.masks import Table, layoffs_onto, mask_of, runs_in, sets_in, takes
+from ...laid_melds import Meld
+from ...melds import End
+from ...rules import Rules
+from ...variants.persian import joker_layoffs_on, joker_sets_in, plays_jokers
+from ..budget import TALLY
 
 SEARCH_BUDGET = 600
 """Search nodes per plan: past it the best plan found so far is used."""
-WORK = [0]
-"""Search nodes and lay-off scans done so far, in this process: a deterministic measure
-of effort (the expert counts its budget with it)."""
 
 
 class Plan:
@@ -94,7 +92,7 @@ def lay_off_all(
     done: list[tuple[tuple[Card, ...], int]] = []
     if not melds or not rest:
         return 0, done, rest
-    WORK[0] += len(melds)
+    TALLY.nodes += len(melds)
     jokers = plays_jokers(rules)
     if not (jokers or wanted & mask_of(rest)):
         return 0, done, list(rest)  # no card is a first card any meld takes
@@ -160,18 +158,18 @@ def plan(
     `must`: a card that must be among the plays (a card taken from the pile); None is
     answered when it cannot be. `keep_one`: leave at least one card (to discard).
     The answer is shared: do not change it. A plan found before counts its work again
-    (`WORK`), so that the effort measured is the same whether or not it was kept.
+    (on `budget.TALLY`), so that the effort measured is the same whether or not it was kept.
     """
     key = (*hand, None, *melds, *[len(meld.cards) for meld in melds], rules, decks, must, keep_one)
     kept = _PLANS.get(key)
     if kept is not None:
-        WORK[0] += kept[1]
+        TALLY.nodes += kept[1]
         return kept[0]
-    work = WORK[0]
+    work = TALLY.nodes
     found = _plan(hand, melds, rules, decks, must, keep_one)
     if len(_PLANS) >= _KEPT_PLANS:
         _PLANS.clear()
-    _PLANS[key] = (found, WORK[0] - work)
+    _PLANS[key] = (found, TALLY.nodes - work)
     return found
 
 
@@ -207,7 +205,7 @@ def _plan(
 
     def search(start: int, chosen: list[tuple[Card, ...]], rest: list[Card], points: int) -> None:
         budget[0] -= 1
-        WORK[0] += 1
+        TALLY.nodes += 1
         for index in range(start, len(options)):
             if budget[0] <= 0:
                 break

@@ -22,12 +22,12 @@ from pathlib import Path
 
 import msgspec
 
-from ..analysis import PlayerSummary
 from ..errors import LogError
 from ..events import GameStarted
-from ..judge import Decision
+from ..records.log import LogData
 from ..safe_read import read_regular
-from .log import LogData
+from .figures import PlayerSummary
+from .judge import Decision
 
 SIDECAR_FORMAT = 1
 SUFFIX = ".analysis.jsonl"
