@@ -70,8 +70,7 @@ SERVER_PARAMS = [
         ["--port"],
         type=click.IntRange(0, 65535),
         default=0,
-        show_default=True,
-        help="The TCP port (0: one the system picks).",
+        help="The TCP port (default: the last run's, so invites stay good; 0: any).",
     ),
     click.Option(
         ["--advertise"],
@@ -228,6 +227,44 @@ class Running:
         return lines
 
 
+def _port_file():
+    from platformdirs import user_data_path
+
+    return user_data_path("rummy500", appauthor=False) / "server-port"
+
+
+def _port_left_to_us() -> bool:
+    """Whether --port was left to its default (0: any), so the last run's may be used."""
+    ctx = click.get_current_context(silent=True)
+    return ctx is not None and ctx.get_parameter_source("port") in (
+        None,
+        click.core.ParameterSource.DEFAULT,
+    )
+
+
+def _remembered_port() -> int | None:
+    """The port the last server of this user listened on, if one is recorded."""
+    from ..numbers import whole_number
+
+    try:
+        text = _port_file().read_text(encoding="ascii")[:6]
+    except (OSError, UnicodeDecodeError):
+        return None
+    port = whole_number(text.strip())
+    return port if port is not None and 1024 <= port <= 65535 else None
+
+
+def _remember_port(port: int) -> None:
+    """Record the port listened on, for the next start (a failure to write is no error:
+    the next start picks a port of its own)."""
+    path = _port_file()
+    with contextlib.suppress(OSError):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temporary = path.with_name(path.name + ".tmp")
+        temporary.write_text(f"{port}\n", encoding="ascii")
+        temporary.replace(path)
+
+
 async def _start(params: dict[str, Any]) -> Running:
     """Listen as the server options say; reopen nothing (the caller does)."""
     from ..online.server import Server, is_loopback
@@ -246,12 +283,21 @@ async def _start(params: dict[str, Any]) -> Running:
             context, fingerprint = server_context(user_data_path("rummy500", appauthor=False))
         except NoCrypto as error:
             raise Failure(str(error)) from None
+    remembered = _remembered_port() if _port_left_to_us() else None
     try:
-        await server.listen(bind, params["port"], context)
+        try:
+            # A restart without --port listens where the last run did, so that the
+            # invites its players hold still reach it (after a crash, say).
+            await server.listen(bind, remembered or params["port"], context)
+        except OSError:
+            if not remembered:
+                raise
+            await server.listen(bind, 0, context)  # taken meanwhile: a new one
     except OSError as error:
         raise Failure(
             f"cannot listen on {bind}:{params['port']}: {error.strerror or error}"
         ) from None
+    _remember_port(server.port)
     if params["ssh"]:
         from ..online.ssh import NoSSH, serve_ssh
 

@@ -19,3 +19,35 @@ def test_an_address_that_is_none_is_refused(command: str, bind: str, words: str)
     assert result.exit_code == 2, result.output
     assert words in result.output
     assert "\x1b" not in result.output
+
+
+def _serving_port(env: dict[str, str]) -> int:
+    import re
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-m", "rummy500_cli", "serve", "--lifetime", "0.5"],
+        capture_output=True, text=True, env=env, timeout=60,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    found = re.search(r"Serving on 127\.0\.0\.1:(\d+)", done.stdout)
+    assert found, done.stdout
+    return int(found.group(1))
+
+
+def test_a_restart_without_port_listens_where_the_last_run_did() -> None:
+    """After a crash, the invites the players hold name the old port: a server started
+    again without --port listens there, or, if it is taken, on a new one."""
+    import os
+    import socket
+
+    env = dict(os.environ)
+    first = _serving_port(env)
+    assert _serving_port(env) == first
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", first))
+        taken.listen()
+        other = _serving_port(env)
+    assert other != first
+    assert _serving_port(env) == other  # the port last listened on is remembered
