@@ -119,22 +119,12 @@ class ManifestError(ValueError):
 
 
 def read_json(path: Path) -> dict[str, Any]:
-    """A JSON object from a regular file of at most LIMIT bytes (a pipe or a device is
-    refused, never waited on)."""
-    import os
-    import stat
+    """A JSON object from a regular file of at most LIMIT bytes, read by the guarded
+    reader (`safe_read`: a pipe or a device is refused, never waited on)."""
+    from .safe_read import read_regular
 
-    try:
-        regular = stat.S_ISREG(os.stat(path).st_mode)
-        if regular:
-            with open(path, "rb") as handle:
-                data = handle.read(LIMIT + 1)
-    except OSError as error:
-        raise ManifestError(f"{path}: cannot read it ({error.strerror})") from None
-    if not regular:
-        raise ManifestError(f"{path}: not a regular file")
-    if len(data) > LIMIT:
-        raise ManifestError(f"{path}: more than {LIMIT >> 20} MB")
+    data = read_regular(path, LIMIT, "summary or manifest", ManifestError)
+    assert data is not None  # (missing_ok is not asked for)
     try:
         value = json.loads(data)
     except (ValueError, RecursionError):

@@ -168,14 +168,20 @@ def stopped_problem(analysis: Analysis) -> str | None:
         return None
     if analysis.players:
         return "an analysis marked stopped holds summaries"
-    judged = set(analysis.header.settings.seats)
+    return _order_problem(analysis, dict.fromkeys(analysis.header.settings.seats, 0))
+
+
+def _order_problem(analysis: Analysis, counts: dict[int, int]) -> str | None:
+    """Why the decisions are not as `analyze` writes them (None when they are): in the
+    order of the log, each of a judged seat (a key of `counts`, which counts them)."""
     last = 0
     for decision in analysis.decisions:
-        if decision.seat not in judged:
+        if decision.seat not in counts:
             return f"a decision of seat {decision.seat}, which was not judged"
         if decision.seq <= last:
             return f"its decisions are out of order at line {decision.seq}"
         last = decision.seq
+        counts[decision.seat] += 1
     return None
 
 
@@ -287,14 +293,9 @@ def incomplete(analysis: Analysis) -> str | None:
     if sorted(player.seat for player in analysis.players) != sorted(judged):
         return "a summary for each judged seat is missing"
     counts = dict.fromkeys(judged, 0)
-    last = 0
-    for decision in analysis.decisions:
-        if decision.seat not in counts:
-            return f"a decision of seat {decision.seat}, which was not judged"
-        if decision.seq <= last:
-            return f"its decisions are out of order at line {decision.seq}"
-        last = decision.seq
-        counts[decision.seat] += 1
+    problem = _order_problem(analysis, counts)
+    if problem is not None:
+        return problem
     for player in analysis.players:
         if player.decisions != counts[player.seat]:
             return f"seat {player.seat}'s summary counts decisions that are not there"

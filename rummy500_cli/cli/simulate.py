@@ -332,7 +332,7 @@ def merge_command(paths: tuple[str, ...], as_json: bool) -> None:
             found = path.name.startswith("summary") and beside.is_file()
             manifests.append(read_json(beside) if found else None)
     except ManifestError as error:
-        raise Failure(f"not a JSON summary: {clipped(str(error), 200)}") from None
+        raise Failure(f"cannot merge: {clipped(str(error), 200)}") from None
     try:
         merged = merge(summaries, manifests)
     except (MergeError, KeyError, TypeError, AttributeError, ValueError) as error:
