@@ -179,3 +179,37 @@ def in_shell(
         timeout=120,
         check=False,
     )
+
+
+# --- A game lost through three named bad decisions (the analysis and the drills) ----
+
+ANN_BAD = {
+    3: "draw",  # turn 1: the upcard K♠ makes three Kings (30 points) at once
+    9: "draw",  # turn 2: take 3 still brings K♠ for the Kings
+    10: "discard JH",  # J♥ lays off on her own run 7-10♥; Bob lays it off instead
+}
+"""Ann's three bad decisions: the log line of each and the move played."""
+
+
+def ann_loses(moves_before: int | None = None, instead: str | None = None) -> list:
+    """Ann (7 cards) holds K♥ K♦ and the run 7-9♥ with K♠ up; Bob holds three Aces and
+    10♣ J♣. Ann draws twice where taking K♠ makes three Kings, then throws J♥ where it
+    lays off on her run; Bob takes it, lays it off, melds his Aces and goes out with 85
+    points: a game to 80 that Ann loses 10-85. `moves_before`/`instead`: play only that
+    many moves, then `instead` (a branch from one of her positions)."""
+    hands = [cards("KH KD 7H 8H 9H 4S 2C"), cards("AC AD AH 10C JC 8D 6D")]
+    top = stack(hands, card("KS"), cards("10H QC JH 3D 6S 9C"))
+    rules = make_rules({"target": 80, "hand_size": 7})
+    events = new_game(["Ann", "Bob"], rules, seed=3, deck=[top], seats=["human", "human"])
+    state = fold(events)
+    moves = [
+        "draw", "meld 7H 8H 9H 10H", "discard 2C",  # Ann
+        "draw", "meld 10C JC QC", "discard 8D",  # Bob
+        "draw", "discard JH",  # Ann
+        "take 1", "lay JH on 1", "meld AC AD AH", "discard 6D",  # Bob goes out
+    ]  # fmt: skip
+    if moves_before is not None:
+        moves = moves[:moves_before] + ([instead] if instead else [])
+    for move in moves:
+        events += play(state, parse_action(move, state))
+    return events

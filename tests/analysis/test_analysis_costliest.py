@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from helpers import card, cards
+from helpers import ANN_BAD, ann_loses
 
 from rummy500_cli.analysis.figures import costliest, costliest_marks, fortunes
 from rummy500_cli.analysis.hint import judged_hint
@@ -22,43 +22,12 @@ from rummy500_cli.analysis.selfplay import bot_game
 from rummy500_cli.analysis.sidecar import read_sidecar
 from rummy500_cli.cli.main import main
 from rummy500_cli.cli.viewer import CostlyTour
-from rummy500_cli.deal import stack
-from rummy500_cli.engine import new_game, play
-from rummy500_cli.language import parse_action
 from rummy500_cli.records.log import encode_log
 from rummy500_cli.state import fold
 from rummy500_cli.variants import make_rules
 
-BAD = {
-    3: "draw",  # turn 1: the upcard K♠ makes three Kings (30 points) at once
-    9: "draw",  # turn 2: take 3 still brings K♠ for the Kings
-    10: "discard JH",  # J♥ lays off on her own run 7-10♥; Bob lays it off instead
-}
-"""Ann's three bad decisions: the log line of each and the move played."""
-
-
-def game(moves_before: int | None = None, instead: str | None = None) -> list:
-    """Ann (7 cards) holds K♥ K♦ and the run 7-9♥ with K♠ up; Bob holds three Aces and
-    10♣ J♣. Ann draws twice where taking K♠ makes three Kings, then throws J♥ where it
-    lays off on her run; Bob takes it, lays it off, melds his Aces and goes out with 85
-    points: a game to 80 that Ann loses 10-85. `moves_before`/`instead`: play only that
-    many moves, then `instead` (a branch from one of her positions)."""
-    hands = [cards("KH KD 7H 8H 9H 4S 2C"), cards("AC AD AH 10C JC 8D 6D")]
-    top = stack(hands, card("KS"), cards("10H QC JH 3D 6S 9C"))
-    rules = make_rules({"target": 80, "hand_size": 7})
-    events = new_game(["Ann", "Bob"], rules, seed=3, deck=[top], seats=["human", "human"])
-    state = fold(events)
-    moves = [
-        "draw", "meld 7H 8H 9H 10H", "discard 2C",  # Ann
-        "draw", "meld 10C JC QC", "discard 8D",  # Bob
-        "draw", "discard JH",  # Ann
-        "take 1", "lay JH on 1", "meld AC AD AH", "discard 6D",  # Bob goes out
-    ]  # fmt: skip
-    if moves_before is not None:
-        moves = moves[:moves_before] + ([instead] if instead else [])
-    for move in moves:
-        events += play(state, parse_action(move, state))
-    return events
+BAD = ANN_BAD
+game = ann_loses
 
 
 @pytest.fixture(scope="module")
