@@ -287,3 +287,24 @@ def test_the_protocol_view_shows_jokers_as_in_the_log():
     meld = view(state, 1).melds[0]
     assert meld.cards == ("5H", "JK", "7H") and meld.jokers == ("6H",)
     assert b"jokers" not in msgspec.json.encode(view(duel("5H 6H 7H 2C 9D KS"), 0))
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="known engine bug (found 2026-12-05, not fixed): with two jokers a deck and "
+    "duplicate suits in sets, a pile take is allowed whose card then fits nowhere "
+    "(RULES 4.1), so the seat has no legal action; a fix makes this test pass",
+)
+def test_every_position_of_a_two_joker_duplicate_suit_game_has_a_legal_action() -> None:
+    from rummy500_cli.analysis.selfplay import bot_game
+    from rummy500_cli.engine import legal_actions
+
+    rules = make_rules(
+        {"variant": "jokers", "jokers_per_deck": 2, "set_duplicate_suits": True, "decks": 2}
+    )
+
+    def has_a_move(state) -> None:
+        assert legal_actions(state), f"no legal action for seat {state.to_move}"
+
+    seed = "language-jokers,jokers_per_deck=2,set_duplicate_suits=True,decks=2"
+    bot_game(4, rules, seed, ("random", "greedy"), before_move=has_a_move)
