@@ -289,12 +289,25 @@ def test_the_protocol_view_shows_jokers_as_in_the_log():
     assert b"jokers" not in msgspec.json.encode(view(duel("5H 6H 7H 2C 9D KS"), 0))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="known engine bug (found 2026-12-05, not fixed): with two jokers a deck and "
-    "duplicate suits in sets, a pile take is allowed whose card then fits nowhere "
-    "(RULES 4.1), so the seat has no legal action; a fix makes this test pass",
-)
+def test_a_set_full_in_a_suit_through_its_joker_takes_no_third_card_of_that_suit() -> None:
+    """RULES 3.1, 4.1, 8: with two decks and duplicate suits a set holds two cards of a
+    suit at most, a joker counted as the card it stands for; so 9S 9H JK=9S takes no
+    third 9S, and that 9S on the pile may not be taken by a hand with no other use for
+    it (it was taken, and then fitted nowhere: no legal action was left)."""
+    state = jokers(
+        ["9S 9H JK 2C 4D KS 7C", "9S 3D 5H 8C 10D QS JC"],
+        stock="KD 6H",
+        per_deck=2,
+        decks=2,
+        set_duplicate_suits=True,
+    )
+    act(state, "draw", "meld 9s 9h jk=9s", "discard 2c", "draw", "discard 9s")
+    assert state.pile[-1] == card("9S") and state.to_move == 0
+    assert usable_depths(state) == []
+    refused(state, "take 1", match=r"could not meld or lay off 9♠ at once .*RULES 4\.1")
+    assert is_legal(state, "draw")
+
+
 def test_every_position_of_a_two_joker_duplicate_suit_game_has_a_legal_action() -> None:
     from rummy500_cli.analysis.selfplay import bot_game
     from rummy500_cli.engine import legal_actions

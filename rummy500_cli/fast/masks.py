@@ -217,7 +217,8 @@ def _stretch(line: int, position: int) -> int:
 def takes(meld: Meld, rules: Rules, decks: int) -> int:
     """The mask of the cards a meld takes as the first card of a lay-off (RULES 4.2): the
     card next to either end of a run with room, the suits a set with room still takes
-    (any suit, with `set_duplicate_suits`). Kept on the meld (`Meld.takes`) until it
+    (with `set_duplicate_suits`, each suit it holds fewer than two of, a joker counted
+    as the card it stands for: RULES 3.1, 8). Kept on the meld (`Meld.takes`) until it
     grows."""
     found = meld.takes
     if found is not None:
@@ -232,6 +233,11 @@ def takes(meld: Meld, rules: Rules, decks: int) -> int:
             if not duplicates:
                 for card in cards:
                     on |= card.suit_bit
+            else:  # a suit is full at two cards
+                seen = 0
+                for card in cards:
+                    on |= seen & card.suit_bit
+                    seen |= card.suit_bit
             found = _LANES_OF[15 & ~on] << rank
     elif len(cards) < 13:
         around = rules.around_the_corner
