@@ -38,6 +38,8 @@ SEEDED = [
     ({"stock_out": "reshuffle", "hand_size": 10}, 2, 14),
     ({"variant": "partnership"}, 4, 9),
     ({"variant": "jokers", "jokers_per_deck": 2}, 2, 10),
+    # a set full in a suit through its joker (`fast.masks.takes` once offered a third card)
+    ({"variant": "jokers", "jokers_per_deck": 2, "set_duplicate_suits": True, "decks": 2}, 4, 16),
 ]
 """Seeded games: (rule options, players, seed)."""
 
