@@ -66,10 +66,10 @@ class RemoteSession:
         self._start_record()
 
     def _start_record(self) -> None:
-        """Keep the seat's own record (`online.record`); in a fairly dealt game not yet
+        """Keep the seat's own record (`online.record_file`); in a fairly dealt game not yet
         dealt, send the seat's contribution to the seed once the record holds it."""
         from .fairness import new_contribution
-        from .record import RecordError, SeatRecord
+        from .record_file import RecordError, SeatRecord
 
         commitment = self.welcome.get("commitment") or ""
         contribution = ""

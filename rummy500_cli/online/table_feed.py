@@ -65,7 +65,8 @@ class Feed:
 
     def visible_upto(self, client: Client) -> int:
         """How many of the log's events a client may have now: all, or for a spectator
-        all but the last `delay` moves (all once the game is over)."""
+        all but the last `held_back()` moves (the table's `delay`, until the game is
+        over)."""
         held = self.held_back()
         if client.seat is not None or held <= 0:
             return len(self.log)
@@ -94,9 +95,11 @@ class Feed:
         self.changed.set()
 
     def tell(self, message: dict[str, Any], seats: Callable[[Client], bool] | None = None) -> None:
+        """A message to every client (or to those `seats` picks)."""
         for client in list(self.clients):
             if seats is None or seats(client):
                 client.send(message)
 
     def notice(self, text: str) -> None:
+        """The table's news to everyone (an `info` line)."""
         self.tell({"type": "info", "text": text})
