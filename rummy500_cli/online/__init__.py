@@ -6,12 +6,15 @@ leaves the host, and the proof of a fair deal.
 - `fairness`: commit-reveal seeds: the host's commitment, the players' contributions,
   the derived seed, the reveal.
 - `vault`: the host's secret beside the table's log, so a restarted server can reveal.
-- `record`: the record a player's client keeps of what its seat received, and the
-  proof that `rummy500 verify RECORD` gives from it.
+- `record_file`: the record a player's client keeps of what its seat received;
+  `record`: the proof that `rummy500 verify RECORD` gives from it.
 - `server`, `tables`: the server (asyncio) and its tables, each the only writer of its
-  log; `wire`: the messages' limits; `invite`: the capabilities; `tls`, `ssh`: the
-  encrypted transports; `client`, `shadow`: `join`, which plays a seat with local
-  play's loop and prompt. See man/rummy500-serve.6.
+  log; a table's metadata file (`table_meta`), what each client is sent (`table_feed`),
+  its fair deal (`table_deal`), what moves it on by itself (`table_driver`) and what
+  its clients ask of it (`table_requests`); `wire`: the messages' limits; `invite`: the
+  capabilities; `tls`, `ssh`: the encrypted transports; `client`, `shadow`: `join`,
+  which plays a seat with local play's loop and prompt over a `link`, with the words
+  online play adds to the prompt (`console_words`). See man/rummy500-serve.6.
 
 A table's life, as a server and its clients use them:
 

@@ -8,20 +8,15 @@ The other seats are, to the loop, bots: `bot_move` waits for their next move to 
 and `submit` plays it into the shadow. This seat's own move is sent to the server,
 which alone writes the log; its events come back like everyone's.
 
-`Link` holds the connection in a thread of its own: it reads messages into a queue,
-pings, and when the connection drops it connects again with the invite and the number
-of the last event received, so that the server sends exactly what was missed.
+The connection is a `Link` (`link`: a thread of its own that reads, pings and connects
+again after a drop); the words online play adds to the prompt are `console_words`'s.
+Both modules' names are importable from here too.
 """
 
 from __future__ import annotations
 
 import contextlib
-import hashlib
-import hmac
 import queue
-import socket
-import ssl
-import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -31,213 +26,11 @@ from ..actions import Action
 from ..errors import IllegalAction, Rummy500Error
 from ..events import Event, GameEnded, GameStarted
 from ..language import Verb, parse_action
-from ..language.table_words import table_verb
 from ..line import Line, Takeback
 from ..state import State
-from .invite import Invite
+from .console_words import HOST_COMMANDS, SAY, chat_line, console_commands
+from .link import PING_EVERY, RETRY_FOR, Link, LinkError, connect
 from .shadow import OutOfStep, Shadow
-from .wire import MAX_LINE, WireError, decode, encode
-
-PING_EVERY = 30.0
-RETRY_FOR = 600.0
-"""Seconds the client keeps trying to connect again after a drop."""
-
-
-SAY = table_verb(
-    "say", 220, "say TEXT", "a line to everyone at the table",
-    "Say a line to everyone at the online table, players and spectators. "
-    "Example: say good game",
-)  # fmt: skip
-"""An online table's own command (`Session.console_commands`)."""
-HOST_COMMANDS = (
-    table_verb(
-        "start", 230, "start", "(host) start the game without waiting for every seat",
-        "Host only: start the game now, without waiting for every seat to be taken. "
-        "Example: start",
-    ),
-    table_verb(
-        "pause", 240, "pause", "(host) pause the game; start goes on",
-        "Host only: pause the game; start goes on with it. Example: pause",
-    ),
-    table_verb(
-        "end", 250, "end", "(host) end the table (the log keeps the game)",
-        "Host only: end the table; the log keeps the game. Example: end",
-    ),
-    table_verb(
-        "replace", 260, "replace SEAT human|LEVEL",
-        "(host) give a seat to a bot, or a new invite",
-        "Host only: give a seat to a bot of a level, or to a person with a new invite. "
-        "Examples: replace 2 strong, replace 2 human",
-    ),
-)  # fmt: skip
-"""The host's commands, which the host's prompt adds."""
-
-
-class LinkError(Rummy500Error):
-    """The server cannot be reached, or refused us."""
-
-
-def connect(invite: Invite, timeout: float = 10.0) -> socket.socket:
-    """A socket to the invite's server: TLS pinned to the invite's fingerprint, or plain
-    TCP for an invite without one."""
-    raw = socket.create_connection((invite.host, invite.port), timeout=timeout)
-    if invite.tls is None:
-        return raw
-    context = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
-    context.check_hostname = False
-    context.verify_mode = ssl.CERT_NONE  # pinned below, by the invite's fingerprint
-    secure = context.wrap_socket(raw, server_hostname=invite.host)
-    der = secure.getpeercert(binary_form=True) or b""
-    if not hmac.compare_digest(hashlib.sha256(der).hexdigest(), invite.tls):
-        secure.close()
-        raise LinkError(
-            "the server's certificate is not the one the invite names: not connecting "
-            "(someone may be in the way, or the host made a new certificate)"
-        )
-    return secure
-
-
-class Link:
-    """The connection to the server, read by a thread into `inbox`."""
-
-    def __init__(self, invite: Invite, name: str = "") -> None:
-        self.invite = invite
-        self.name = name
-        self.inbox: queue.Queue[dict[str, Any]] = queue.Queue()
-        self.last = -1
-        """The last event received (sent again on reconnecting)."""
-        self.sock: socket.socket | None = None
-        self.send_lock = threading.Lock()
-        self.closing = False
-        self.thread: threading.Thread | None = None
-        self.welcome: dict[str, Any] = {}
-        self.on_chat: Callable[[dict[str, Any]], None] | None = None
-        """Given, chat and news are handed to it by the reading thread as they come (a
-        prompt shows them above itself), not queued."""
-
-    def open(self) -> dict[str, Any]:
-        """Connect and say hello; answer the welcome (LinkError if refused)."""
-        self._connect()
-        self.thread = threading.Thread(target=self._run, daemon=True)
-        self.thread.start()
-        pinger = threading.Thread(target=self._ping, daemon=True)
-        pinger.start()
-        return self.welcome
-
-    def _connect(self) -> None:
-        try:
-            sock = connect(self.invite)
-        except OSError as error:
-            raise LinkError(
-                f"cannot reach {self.invite.host}:{self.invite.port}: {error.strerror or error}"
-            ) from None
-        hello: dict[str, Any] = {
-            "type": "hello",
-            "protocol": 1,
-            "table": self.invite.table,
-            "seat": self.invite.seat,
-            "key": self.invite.key,
-            "last": self.last,
-            "name": self.name[:40],
-        }
-        if self.invite.admin:
-            hello["admin"] = self.invite.admin
-        sock.settimeout(30.0)
-        reader = sock.makefile("rb")
-        sock.sendall(encode(hello))
-        line = reader.readline(MAX_LINE + 1)
-        try:
-            message = decode(line) if line else {"type": "error", "message": "closed"}
-        except WireError as error:
-            raise LinkError(f"the server's answer is not the protocol: {error}") from None
-        if message.get("type") != "welcome":
-            sock.close()
-            raise LinkError(f"refused: {message.get('message', 'no welcome')}")
-        sock.settimeout(None)
-        self.welcome = message
-        self.sock = sock
-        self._reader = reader
-
-    def _run(self) -> None:
-        while not self.closing:
-            try:
-                line = self._reader.readline(MAX_LINE * 64)
-            except (OSError, ValueError):
-                line = b""
-            if not line:
-                if self.closing or not self._reconnect():
-                    self.inbox.put({"type": "lost"})
-                    return
-                continue
-            try:
-                message = decode(line)
-            except WireError:
-                continue
-            if message["type"] in ("say", "info") and self.on_chat is not None:
-                with contextlib.suppress(Exception):
-                    self.on_chat(message)
-                continue
-            if message["type"] == "events":
-                fresh = [e for e in message["events"] if e["seq"] > self.last]
-                if not fresh:
-                    continue
-                self.last = fresh[-1]["seq"]
-                message["events"] = fresh
-            self.inbox.put(message)
-            if message["type"] == "bye":
-                self.closing = True
-
-    def _reconnect(self) -> bool:
-        """Connect again after a drop (with the last event received), for RETRY_FOR s."""
-        with contextlib.suppress(OSError):
-            if self.sock is not None:
-                self.sock.close()
-        self.inbox.put({"type": "info", "text": "Connection lost; connecting again..."})
-        deadline = time.monotonic() + RETRY_FOR
-        pause = 0.2
-        while not self.closing and time.monotonic() < deadline:
-            try:
-                self._connect()
-            except (LinkError, OSError):
-                time.sleep(pause)
-                pause = min(pause * 2, 5.0)
-                continue
-            self.inbox.put({"type": "info", "text": "Connected again."})
-            return True
-        return False
-
-    def _ping(self) -> None:
-        while not self.closing:
-            time.sleep(PING_EVERY)
-            with contextlib.suppress(Exception):
-                self.send({"type": "ping"})
-
-    def send(self, message: dict[str, Any]) -> None:
-        with self.send_lock:
-            sock = self.sock
-            if sock is None:
-                raise LinkError("not connected")
-            with contextlib.suppress(OSError):  # the reader sees a drop and connects again
-                sock.sendall(encode(message))
-
-    def close(self) -> None:
-        self.closing = True
-        with contextlib.suppress(Exception):
-            self.send({"type": "bye"})
-        with contextlib.suppress(OSError):
-            if self.sock is not None:
-                self.sock.shutdown(socket.SHUT_RDWR)
-                self.sock.close()
-
-
-def chat_line(message: dict[str, Any]) -> str:
-    """A chat line or the table's news, as shown: escaped, length-capped."""
-    from ..render.printable import printable
-
-    if message.get("type") == "say":
-        name = printable(str(message.get("name", "?")))[:40]
-        return f"{name} says: {printable(str(message.get('text', '')))[:200]}"
-    return printable(str(message.get("text", "")))[:400]
 
 
 class Arrived(Action, frozen=True, tag="arrived"):
@@ -273,10 +66,10 @@ class RemoteSession:
         self._start_record()
 
     def _start_record(self) -> None:
-        """Keep the seat's own record (`online.record`); in a fairly dealt game not yet
+        """Keep the seat's own record (`online.record_file`); in a fairly dealt game not yet
         dealt, send the seat's contribution to the seed once the record holds it."""
         from .fairness import new_contribution
-        from .record import RecordError, SeatRecord
+        from .record_file import RecordError, SeatRecord
 
         commitment = self.welcome.get("commitment") or ""
         contribution = ""
@@ -434,7 +227,13 @@ class RemoteSession:
         _reply, events = self._request(message, on_event)
         return events
 
-    def undo(self, seat: int, count: int = 1, asked=None, on_event=None) -> Takeback:
+    def undo(
+        self,
+        seat: int,
+        count: int = 1,
+        asked: Callable[[int], bool] | None = None,
+        on_event: Callable[[Event, int], None] | None = None,
+    ) -> Takeback:
         self.shadow.takeback = None
         self._request({"type": "undo", "count": count}, on_event)
         if self.shadow.takeback is None:
@@ -462,34 +261,9 @@ class RemoteSession:
         return "done"
 
     def console_commands(self) -> list[tuple[Verb, Callable[[list[str], int], Any]]]:
-        """The commands online play adds to the prompt's (`Interpreter.add`, so help and
-        Tab know them): say, and the host's."""
-        from ..cli.commands import Reply
-        from .wire import TEXT_LIMIT
-
-        def say(args: list[str], seat: int) -> Reply:
-            rest = " ".join(args)
-            if not rest:
-                return Reply(error="say what? write say TEXT")
-            if len(rest) > TEXT_LIMIT:
-                return Reply(error=f"say: at most {TEXT_LIMIT} characters")
-            self.say(rest)
-            return Reply()
-
-        def admin(word: str) -> Callable[[list[str], int], Reply]:
-            def command(args: list[str], seat: int) -> Reply:
-                try:
-                    self.table_command(" ".join([word, *args]))
-                except IllegalAction as error:
-                    return Reply(error=str(error))
-                return Reply()
-
-            return command
-
-        commands: list[tuple[Verb, Callable[[list[str], int], Any]]] = [(SAY, say)]
-        if self.link.invite.admin:
-            commands += [(verb, admin(verb.word)) for verb in HOST_COMMANDS]
-        return commands
+        """The commands online play adds to the prompt's: say, and the host's
+        (`console_words.console_commands`)."""
+        return console_commands(self)
 
     def game_over_lines(self) -> list[str]:
         """What the loop says at the game's end: where the seat's record is, and how it
@@ -543,3 +317,17 @@ class RemoteSession:
     @property
     def over(self) -> bool:
         return any(isinstance(e, GameEnded) for e in self.events[-2:])
+
+
+__all__ = [
+    "HOST_COMMANDS",
+    "PING_EVERY",
+    "RETRY_FOR",
+    "SAY",
+    "Arrived",
+    "Link",
+    "LinkError",
+    "RemoteSession",
+    "chat_line",
+    "connect",
+]

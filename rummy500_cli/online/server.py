@@ -22,7 +22,9 @@ from typing import Any
 
 from ..render.printable import printable
 from .invite import parse_ssh_user
-from .tables import META_SUFFIX, Client, Table, load_table, read_meta
+from .table_feed import Client
+from .table_meta import META_SUFFIX, read_meta
+from .tables import Table, load_table
 from .wire import MAX_LINE, NAME_LIMIT, WireError, decode, encode, int_field, text_field
 
 HELLO_TIMEOUT = 10.0
@@ -150,7 +152,7 @@ class Server:
 
     # --- one connection ----------------------------------------------------------------
 
-    async def _connection(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter):
+    async def _connection(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         peer = str((writer.get_extra_info("peername") or ("?",))[0])
         connection = Connection(writer, peer)
         table: Table | None = None
@@ -180,7 +182,9 @@ class Server:
                     await asyncio.wait_for(writer.drain(), 1.0)
                 writer.close()
 
-    async def _serve(self, connection: Connection, reader: asyncio.StreamReader, table: Table):
+    async def _serve(
+        self, connection: Connection, reader: asyncio.StreamReader, table: Table
+    ) -> None:
         while not connection.closed:
             try:
                 line = await asyncio.wait_for(reader.readline(), IDLE_TIMEOUT)

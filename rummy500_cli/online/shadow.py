@@ -61,9 +61,10 @@ def decode_event(data: dict[str, Any]) -> Event:
     elif kind == "stock_rebuilt" and isinstance(data.get("stock"), int):
         data["stock"] = [HIDDEN] * data["stock"]
     try:
-        return msgspec.convert(data, AnyEvent)
+        event: Event = msgspec.convert(data, AnyEvent)
     except msgspec.ValidationError as error:
         raise OutOfStep(f"an event the client cannot read: {error}") from None
+    return event
 
 
 def _shown(event: Event) -> list[Card]:
