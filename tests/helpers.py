@@ -1,6 +1,7 @@
-"""Builders for the rule scenarios (tests/test_rules_*.py): stacked deals, actions in the
-command language, refusals that must leave the state alone, and an independent card-value
-table (RULES 6.1) to check scores against.
+"""Builders for the rule scenarios (tests/rules/, tests/variants/): stacked deals, actions
+in the command language, refusals that must leave the state alone, and an independent
+card-value table (RULES 6.1) to check scores against; and the few games and histories
+that tests of several folders build alike (imported from here, never from a test module).
 
 A scenario deals known hands with `start`: seat 0 is dealt first and plays first, the
 last seat deals. Turns are then played with `act(state, "draw", "meld 7H 7S 7D", ...)`.
@@ -8,10 +9,12 @@ last seat deals. Turns are then played with `act(state, "draw", "meld 7H 7S 7D",
 
 from __future__ import annotations
 
+import random
 import subprocess
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from rummy500_cli.actions import Action
@@ -19,9 +22,24 @@ from rummy500_cli.cards import Card, new_deck, parse_cards
 from rummy500_cli.deal import stack
 from rummy500_cli.engine import legal_actions, new_game, play
 from rummy500_cli.errors import IllegalAction, Rummy500Error
-from rummy500_cli.events import Event
+from rummy500_cli.events import (
+    Discarded,
+    Event,
+    GameStarted,
+    JokerBlocked,
+    LaidOff,
+    Melded,
+    PileTaken,
+    RoundDealt,
+    StockDrawn,
+    StockRebuilt,
+    TakenBack,
+    UpcardChosen,
+)
 from rummy500_cli.language import parse_action
+from rummy500_cli.records.log import encode_log, read_log
 from rummy500_cli.rules import Rules
+from rummy500_cli.session import Session
 from rummy500_cli.state import State, fold
 from rummy500_cli.variants import make_rules, variant_of
 
@@ -213,3 +231,118 @@ def ann_loses(moves_before: int | None = None, instead: str | None = None) -> li
     for move in moves:
         events += play(state, parse_action(move, state))
     return events
+
+
+# --- A stacked game with takebacks, resumed as a session (the undo tests) -------------
+
+KINDS = ("human", "bot:greedy")
+BOB = "3C 4D 6S 8S 10D QS"
+"""Seat 1's hand where it plays no part."""
+
+
+def opening(hands, up, stock, kinds=KINDS, undo=True, **options) -> list[Event]:
+    """The opening events of a stacked two-player game (seat 0 plays first)."""
+    rules = rules_for(len(hands), len(cards(hands[0])), options)
+    top = stack([cards(hand) for hand in hands], card(up), cards(stock), variant_of(rules).step)
+    return new_game(NAMES[: len(hands)], rules, "undo", [top], seats=kinds, undo=undo)
+
+
+def session_of(tmp_path: Path, events: list[Event]) -> Session:
+    """A session resumed from a log holding these events (moves scripted for any seat:
+    the audit checks the rules, not who chose the moves)."""
+    path = tmp_path / "g.jsonl"
+    path.write_bytes(encode_log(events))
+    session, warnings = Session.resume(path)
+    assert warnings == []
+    return session
+
+
+def scripted(events: list[Event], *commands: str) -> list[Event]:
+    """The events with these commands played after them, for whoever is to move."""
+    state = fold(events)
+    return [*events, *act(state, *commands)]
+
+
+def human(session: Session, *commands: str) -> None:
+    for command in commands:
+        session.submit(parse_action(command, session.state), 0)
+
+
+def bots(session: Session) -> None:
+    """The bots play until a person is to move (or the game ends)."""
+    while not session.state.over and not session.is_human(session.state.to_move):
+        session.submit(session.bot_move())
+
+
+def played(tmp_path: Path) -> tuple[list[Event], int]:
+    """A log with one takeback: Ann plays two turns, Bob answers each, Ann draws and
+    takes the draw back, then plays on; and the line of that takeback."""
+    session = session_of(tmp_path, opening(["2S 5H 9S JC 10H 4S", BOB], "7C", "KD QD JD"))
+    human(session, "draw", "discard KD")
+    bots(session)
+    human(session, "draw", "discard 2S")
+    bots(session)
+    human(session, "draw")
+    session.undo(0)
+    human(session, "draw", "discard 5H")
+    bots(session)
+    session.close()
+    events = read_log(tmp_path / "g.jsonl").events
+    return events, next(seq for seq, e in enumerate(events) if isinstance(e, TakenBack))
+
+
+# --- The same history with the hidden cards dealt otherwise (no peeking) -------------
+
+
+def _round_start(events: list) -> int:
+    return max(i for i, event in enumerate(events) if isinstance(event, RoundDealt))
+
+
+def hidden_cards(events: list, seat: int) -> list:
+    """The cards of the current round that the seat has never seen: dealt to another
+    hand or into the stock, and never shown since (played, taken, discarded, drawn by
+    the seat)."""
+    start = _round_start(events)
+    deal = events[start]
+    pool = [c for j, hand in enumerate(deal.hands) if j != seat for c in hand] + list(deal.stock)
+    seen = set(deal.hands[seat])
+    if deal.upcard:
+        seen.add(deal.upcard)
+    for event in events[start + 1 :]:
+        if isinstance(event, PileTaken | Melded | LaidOff):
+            seen.update(event.cards)
+        elif isinstance(event, Discarded | UpcardChosen):
+            seen.add(event.card)
+        elif isinstance(event, StockDrawn) and event.seat == seat:
+            seen.update(event.cards)
+        elif isinstance(event, StockRebuilt):
+            seen.update(event.stock)  # pile cards: every seat saw them
+        elif isinstance(event, JokerBlocked):
+            seen.add("JK")  # RULES 8: a block shows that its seat held a joker
+    return sorted(set(pool) - seen)
+
+
+def other_deal(events: list, seat: int, rng: random.Random, seed: str) -> list:
+    """The same history as the seat saw it, with the hidden cards dealt otherwise and
+    another seed in the header."""
+    hidden = hidden_cards(events, seat)
+    order = list(hidden)
+    rng.shuffle(order)
+    mapping = dict(zip(order, order[1:] + order[:1], strict=True))  # no card stays put
+
+    def swap(cards):
+        return tuple(mapping.get(card, card) for card in cards)
+
+    start = _round_start(events)
+    out = []
+    for index, event in enumerate(events):
+        if isinstance(event, GameStarted):
+            event = msgspec.structs.replace(event, seed=seed)
+        elif index >= start:
+            if isinstance(event, RoundDealt):
+                hands = tuple(h if j == seat else swap(h) for j, h in enumerate(event.hands))
+                event = msgspec.structs.replace(event, hands=hands, stock=swap(event.stock))
+            elif isinstance(event, StockDrawn) and event.seat != seat:
+                event = msgspec.structs.replace(event, cards=swap(event.cards))
+        out.append(event)
+    return out

@@ -1,5 +1,6 @@
 """Hostile input for the hardening tests and the fuzzers: logs edited as a forger would
-(the sequence numbers and hash chain rebuilt), and runs of the command line that must end
+(the sequence numbers and hash chain rebuilt), mutated at random (`mutated_logs`, which
+the glance of tests/fast/ is held to as well), and runs of the command line that must end
 in one line, never in a traceback, an "internal error" or a hang.
 
 `run` drives the real command group in-process (click's CliRunner) under an alarm: a
@@ -17,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from click.testing import CliRunner
+from hypothesis import strategies as st
 
 from rummy500_cli.cli.main import main
 from rummy500_cli.records.log import line_hash
@@ -150,3 +152,152 @@ def encode(items: Sequence[dict], rechain: bool = True) -> bytes:
 def first(items: Sequence[dict], kind: str, start: int = 0) -> int:
     """The index of the first line of this event type at or after `start`."""
     return next(i for i, e in enumerate(items) if i >= start and e["event"]["type"] == kind)
+
+
+# --- Hostile values and mutated logs, as hypothesis strategies (the fuzzers; the glance) ---
+
+WORDS = [
+    "draw", "d", "take", "t", "meld", "m", "lay", "l", "discard", "x", "upcard", "pass", "p",
+    "rum", "power", "block", "wild", "double", "split", "low", "high", "ace", "hint", "hand",
+    "table", "?", "pile", "melds", "score", "rules", "log", "sort", "rank", "suit", "help",
+    "ping", "on", "#1", "m2", "#", "q", "undo", "u",
+]  # fmt: skip
+CARDS = [
+    "7H", "10S", "TS", "AH", "KC", "QD", "2C", "JK", "joker", "*", "7♥", "10♠", "🃏", "ZZ",
+    "1H", "11S", "²H", "٣C", "0D", "H", "10", "7h", "a♣", "7H7S",
+]  # fmt: skip
+NUMBERS = ["0", "1", "2", "3", "-1", "99", "²", "٣", "1e3", "9" * 30, "9" * 5000, "0x10"]
+json_scalars = (
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats()
+    | st.sampled_from(CARDS + NUMBERS + WORDS)
+    | st.text(max_size=12)
+)
+json_values = st.recursive(
+    json_scalars,
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+
+
+def deep(depth: int, opener: str = "[", closer: str = "]") -> str:
+    return opener * depth + closer * depth
+
+
+def base_log(sample: int, cut: int) -> bytes:
+    """A prefix of a sample log (at most 90 lines), seat 0 a person, chain rebuilt: a
+    sound unfinished game, small enough to analyse at once."""
+    items = entries(SAMPLES[sample % len(SAMPLES)])
+    items = items[: max(1, min(len(items), 3 + cut % 88))]
+    header = items[0]["event"]
+    players = len(header["players"])
+    header["seats"] = ["human"] + ["bot:random"] * (players - 1)
+    return encode(items)
+
+
+def _json_edit(data: bytes, draw) -> bytes:
+    """Edit one event as a forger would, then (mostly) rebuild the chain."""
+    items = [json.loads(line) for line in data.splitlines()] or [{}]
+    items = [item if isinstance(item, dict) else {"event": item} for item in items]
+    index = draw(st.integers(0, len(items) - 1))
+    kind = draw(
+        st.sampled_from(
+            ["field", "type", "delete", "duplicate", "swap", "drop-key", "takeback", "seat"]
+        )
+    )
+    if not isinstance(items[index], dict) or not isinstance(items[index].get("event"), dict):
+        items[index] = {"event": {"type": "nope"}}
+    event = items[index]["event"]
+    if kind == "field":
+        key = draw(st.sampled_from(sorted(event) or ["type"]))
+        event[key] = draw(json_values | st.sampled_from([*CARDS, 9**30, -1, 99, [], {}]))
+    elif kind == "type":
+        event["type"] = draw(st.sampled_from([*TYPES, "nope", ""]))
+    elif kind == "delete" and len(items) > 1:
+        del items[index]
+    elif kind == "duplicate":
+        items.insert(index, json.loads(json.dumps(items[index])))
+    elif kind == "swap" and len(items) > 1:
+        other = draw(st.integers(0, len(items) - 1))
+        items[index], items[other] = items[other], items[index]
+    elif kind == "drop-key" and event:
+        event.pop(draw(st.sampled_from(sorted(event))))
+    elif kind == "takeback":  # to any earlier point, allowed or not, by any seat
+        to = draw(st.integers(-1, index + 1))
+        seat = draw(st.integers(-1, 4))
+        items.insert(index, {"event": {"type": "taken_back", "seat": seat, "to": to}})
+    elif kind == "seat":
+        change = {"type": "seat_changed", "seat": draw(st.integers(-1, 4))}
+        change["kind"] = draw(st.sampled_from(["human", "bot:strong", "bot:nope", "exe:x", ""]))
+        items.insert(index, {"event": change})
+    header = items[0].get("event", {})
+    if isinstance(header, dict) and isinstance(header.get("seats"), list):
+        # never a program to run: a log that asks for one is its own test (resume runs it)
+        header["seats"] = [str(seat).replace("exec", "exe") for seat in header["seats"]]
+    return encode(items, rechain=draw(st.integers(0, 9)) > 0)
+
+
+TYPES = [
+    "game_started", "dealer_drawn", "round_dealt", "stock_drawn", "pile_taken", "melded",
+    "laid_off", "discarded", "round_ended", "game_ended", "window_opened", "passed",
+    "rum_called", "power_named", "joker_blocked", "upcard_chosen", "stock_rebuilt",
+    "draw_skipped", "taken_back", "seat_changed",
+]  # fmt: skip
+
+
+@st.composite
+def mutated_logs(draw) -> bytes:
+    data = base_log(draw(st.integers(0, 100)), draw(st.integers(0, 1000)))
+    for _ in range(draw(st.integers(1, 3))):
+        kind = draw(
+            st.sampled_from(
+                [
+                    "flip",
+                    "truncate",
+                    "insert",
+                    "utf8",
+                    "huge",
+                    "deep",
+                    "json",
+                    "json",
+                    "json",
+                    "crlf",
+                    "blank",
+                ]
+            )
+        )
+        if not data:
+            data = b"\n"
+        at = draw(st.integers(0, len(data)))
+        if kind == "flip":
+            position = min(at, len(data) - 1)
+            bit = 1 << draw(st.integers(0, 7))
+            data = data[:position] + bytes([data[position] ^ bit]) + data[position + 1 :]
+        elif kind == "truncate":
+            data = data[:at]
+        elif kind == "insert":
+            data = data[:at] + draw(st.binary(min_size=1, max_size=20)) + data[at:]
+        elif kind == "utf8":
+            data = (
+                data[:at]
+                + draw(st.sampled_from([b"\xff", b"\xc3\x28", b"\xed\xa0\x80", b"\x80"]))
+                + data[at:]
+            )
+        elif kind == "huge":
+            size = draw(st.sampled_from([10_000, 1 << 20, (1 << 20) + 10]))
+            data = data[:at] + b'{"seq":1,"x":"' + b"a" * size + b'"}\n' + data[at:]
+        elif kind == "deep":
+            depth = draw(st.integers(10, 200_000))
+            data = data[:at] + deep(depth).encode() + data[at:]
+        elif kind == "json":
+            with contextlib.suppress(ValueError, UnicodeDecodeError, RecursionError):
+                data = _json_edit(data, draw)  # (not JSON lines any more: left as it is)
+        elif kind == "crlf":
+            data = data.replace(b"\n", b"\r\n")
+        elif kind == "blank":
+            data = data[:at] + b"\n\n" + data[at:]
+    return data

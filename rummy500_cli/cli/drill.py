@@ -7,18 +7,24 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import click
 
 from .failure import Failure, warn
+
+if TYPE_CHECKING:
+    from ..analysis.sidecar import Analysis
+    from ..events import GameStarted
+    from ..line import Line
+    from ..records.log import LogData
 
 LOG = click.Path(exists=True, dir_okay=False, path_type=Path)
 TRIES = 3
 """Answers that are not a move, in a row, before a drill is skipped."""
 
 
-def _games(logs: tuple[Path, ...]):
+def _games(logs: tuple[Path, ...]) -> list[tuple[Path, LogData, Line, Analysis]]:
     """Each analysed game: (path, log data, line, analysis); a warning for each game
     without a fitting analysis."""
     from ..analysis.sidecar import read_sidecar, staleness
@@ -57,7 +63,7 @@ def _games(logs: tuple[Path, ...]):
     return found
 
 
-def _seats(text: tuple[str, ...], header) -> list[int]:
+def _seats(text: tuple[str, ...], header: GameStarted) -> list[int]:
     """The seats drilled: --seat, else the people's seats, else every seat."""
     from ..line import humans, recorded_kinds
     from .review import seat_option
@@ -95,7 +101,9 @@ def _seats(text: tuple[str, ...], header) -> list[int]:
     help="For programs: each drill as a JSON line, the answer read as a line, the verdict "
     "as a JSON line.",
 )
-def drill(logs, seats, count, ascii_cards, json_mode) -> None:
+def drill(
+    logs: tuple[Path, ...], seats: tuple[str, ...], count: int, ascii_cards: bool, json_mode: bool
+) -> None:
     """Replay your costliest decisions of analysed games, as you saw them.
 
     LOG: analysed games (default: every saved game with an analysis; run rummy500 analyze
@@ -125,15 +133,15 @@ def drill(logs, seats, count, ascii_cards, json_mode) -> None:
         raise Failure(str(error)) from None
     games = _games(logs)
     drills = []
-    by_log: dict[str, Any] = {}
+    by_log: dict[str, tuple[Line, Analysis, GameStarted]] = {}
     for log, data, line, analysis in games:
-        header = line.events[0]
+        header = line.header
         chosen = _seats(seats, header)
         by_log[str(log)] = (line, analysis, header)
         drills += core.drills_of(str(log), data.lines[0], line.seqs, analysis.decisions, chosen)
     todo = core.pending(drills, progress)[:count]
 
-    def send(**message) -> None:
+    def send(**message: object) -> None:
         click.echo(msgspec.json.encode(message).decode())
 
     if not todo:

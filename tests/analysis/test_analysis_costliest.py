@@ -101,7 +101,7 @@ def test_the_viewer_key_visits_them_in_order(analysed) -> None:
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="pseudo-terminals: Linux")
 def test_the_viewer_key_in_a_terminal(analysed, tmp_path: Path) -> None:
-    from test_viewer_analysis import Terminal
+    from pty_helpers import Terminal
 
     log, _report = analysed
     environment = dict(os.environ, TERM="xterm", PROMPT_TOOLKIT_NO_CPR="1", NO_COLOR="1")

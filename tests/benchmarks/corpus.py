@@ -3,11 +3,11 @@ root: python tests/benchmarks/corpus.py).
 
 A refactor of the engine proves itself by leaving every log byte-identical: run this on
 the commit before and the commit after, and compare the printed hash. The corpus covers
-every rule set of the property tests (tests/test_properties.py) and of the variant
-audits (tests/test_variants_verify.py), each with every number of players it allows
-(2 to 8; 4 for the partnership variants), between random, greedy and strong bots (not
-the expert, whose search is budgeted by time). Game i is the same game on every
-machine: its rule set, player count, line-up and seed follow from i alone.
+every rule set of the property tests and of the variant audits (tests/rule_sets.py), each
+with every number of players it allows (2 to 8; 4 for the partnership variants), between
+random, greedy and strong bots (not the expert, whose search is budgeted by time). Game i
+is the same game on every machine: its rule set, player count, line-up and seed follow
+from i alone.
 
 With --check each log is also replayed through verify's audit.
 """
@@ -22,8 +22,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from test_properties import RULE_SETS as PROPERTY_SETS
-from test_variants_verify import RULE_SETS as VARIANT_SETS
+from rule_sets import RULE_SETS as PROPERTY_SETS
+from rule_sets import VARIANT_SETS
 
 from rummy500_cli.analysis.selfplay import bot_game
 from rummy500_cli.errors import RulesError

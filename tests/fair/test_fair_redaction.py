@@ -27,7 +27,7 @@ from typing import Any
 
 import msgspec
 import pytest
-from test_properties import RULE_SETS, players_for
+from rule_sets import RULE_SETS, players_for
 
 from rummy500_cli.bots import make_bot
 from rummy500_cli.engine import resolve

@@ -20,7 +20,7 @@ GOLDEN_DEALS = [
     for seed in range(1, 21)
     for players in (2, 4)
 ]
-"""The golden deals, as tests/test_golden.py writes them: the header, the dealer's draw
+"""The golden deals, as tests/engine/test_golden.py writes them: the header, the dealer's draw
 and the first deal."""
 
 SEEDED = [

@@ -16,11 +16,11 @@ from collections.abc import Iterator
 import msgspec
 import pytest
 from helpers import NAMES, act, card, cards, rules_for
+from hostile import mutated_logs
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from msgspec.structs import replace
-from test_fuzz import mutated_logs
-from test_properties import RULE_SETS, players_for
+from rule_sets import RULE_SETS, players_for
 
 from rummy500_cli.actions import Action, LayMeld, LayOff
 from rummy500_cli.analysis.selfplay import bot_game

@@ -36,7 +36,7 @@ def test_a_program_the_tests_start_sees_the_temporary_folders() -> None:
 
 
 def test_a_game_without_save_is_saved_in_the_temporary_folder_only() -> None:
-    # as tests/test_external.py's programs did: play without --save, a dead exec: seat
+    # as tests/bots/test_external.py's programs did: play without --save, a dead exec: seat
     command = [sys.executable, "-m", "rummy500_cli", "play", "--seed", "5", "--name", "Ana"]
     command += ["--seat", "1=exec:/no/such/program", "-q"]
     subprocess.run(command, input="draw\n", capture_output=True, text=True, timeout=60)

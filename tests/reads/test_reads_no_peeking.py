@@ -15,8 +15,8 @@ import sys
 from collections import Counter
 
 import pytest
-from test_bots import hidden_cards, other_deal
-from test_cli_pty import env  # noqa: F401 - a fixture
+from helpers import hidden_cards, other_deal
+from pty_helpers import env  # noqa: F401 - a fixture
 
 from rummy500_cli.analysis.reads import read_hands
 from rummy500_cli.analysis.selfplay import bot_game
@@ -158,7 +158,7 @@ def test_hint_why_at_the_prompt(tmp_path) -> None:
 def test_the_viewer_key_shows_the_seat_s_reads(tmp_path, env) -> None:  # noqa: F811
     """`r` in the replay viewer: the reads from the seat seen (--as), at the position
     shown; an onlooker (no --as) is told to give a seat."""
-    from test_viewer_analysis import Terminal
+    from pty_helpers import Terminal
 
     from rummy500_cli.records.log import encode_log
 

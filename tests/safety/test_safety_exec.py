@@ -9,7 +9,7 @@ from __future__ import annotations
 import shlex
 
 import pytest
-from test_cli import deck_file, rummy  # noqa: F401 - fixtures
+from cli_helpers import deck_file, rummy  # noqa: F401 - fixtures
 
 from rummy500_cli.render.command_shown import Unshowable, shown_command
 

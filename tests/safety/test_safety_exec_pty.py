@@ -14,14 +14,14 @@ if not sys.platform.startswith("linux"):
     pytest.skip("pseudo-terminal tests run on Linux", allow_module_level=True)
 pexpect = pytest.importorskip("pexpect")
 
-from test_cli_pty import command, env, finish, plain  # noqa: E402, F401
+from pty_helpers import command, env, finish, plain  # noqa: E402, F401
 
 from rummy500_cli.records.log import encode_log  # noqa: E402
 
 
 def shared_log(path: Path, kind: str) -> bytes:
     """A two-player game whose seat 1 is the program `kind`, as a stranger's log."""
-    from test_undo import opening
+    from helpers import opening
 
     events = opening(["2S 5H 9S JC 10H 4S", "3C 4D 6S 8S 10D QS"], "7C", "KD QD JD")
     header = events[0]

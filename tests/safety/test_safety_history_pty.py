@@ -14,7 +14,7 @@ import pytest
 if not sys.platform.startswith("linux"):
     pytest.skip("pseudo-terminal tests run on Linux", allow_module_level=True)
 
-from test_cli_pty import env, expect_prompt, finish, plain, spawn  # noqa: F401
+from pty_helpers import env, expect_prompt, finish, plain, spawn  # noqa: F401
 
 from rummy500_cli.events import StockDrawn
 from rummy500_cli.records.log import read_log

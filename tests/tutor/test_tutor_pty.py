@@ -19,7 +19,7 @@ if not sys.platform.startswith("linux"):
     pytest.skip("pseudo-terminal tests run on Linux", allow_module_level=True)
 pexpect = pytest.importorskip("pexpect")
 
-from test_cli_pty import command, expect_prompt, finish, plain  # noqa: E402
+from pty_helpers import command, expect_prompt, finish, plain  # noqa: E402
 
 from rummy500_cli.events import Discarded  # noqa: E402
 from rummy500_cli.records.log import read_log  # noqa: E402

@@ -4,12 +4,7 @@ the question says so, what it costs and what is better."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "drill"))
-
-from test_drill_cli import game
+from helpers import ann_loses as game
 
 from rummy500_cli.analysis.tutor import Lookahead, warns
 from rummy500_cli.language import parse_action
