@@ -33,7 +33,9 @@ COMPLETE_VAR = "_RUMMY500_COMPLETE"
 Completer = Callable[[click.Context, click.Parameter, str], list[CompletionItem]]
 
 
-def _items(words: Iterable[str], incomplete: str, help: dict[str, str] | None = None):
+def _items(
+    words: Iterable[str], incomplete: str, help: dict[str, str] | None = None
+) -> list[CompletionItem]:
     return [
         CompletionItem(word, help=(help or {}).get(word))
         for word in words
@@ -47,7 +49,9 @@ def levels() -> list[str]:
     return list(BOTS)
 
 
-def complete_pages(ctx: click.Context, param: click.Parameter, incomplete: str):
+def complete_pages(
+    ctx: click.Context, param: click.Parameter, incomplete: str
+) -> list[CompletionItem]:
     """`man PAGE`: the pages by the short names `rummy500 man` takes (play, rules, ...)."""
     from .manual import pages
 
@@ -55,7 +59,9 @@ def complete_pages(ctx: click.Context, param: click.Parameter, incomplete: str):
     return _items(names, incomplete)
 
 
-def complete_config_key(ctx: click.Context, param: click.Parameter, incomplete: str):
+def complete_config_key(
+    ctx: click.Context, param: click.Parameter, incomplete: str
+) -> list[CompletionItem]:
     """`config KEY`: the file's keys, each with what it sets."""
     from .preferences import KEYS
 
@@ -70,7 +76,9 @@ CONFIG_VALUES: dict[str, tuple[str, ...]] = {
 }
 
 
-def complete_config_value(ctx: click.Context, param: click.Parameter, incomplete: str):
+def complete_config_value(
+    ctx: click.Context, param: click.Parameter, incomplete: str
+) -> list[CompletionItem]:
     """`config KEY VALUE`: the values KEY takes, where they are few (a level for bots)."""
     key = ctx.params.get("key") or ""
     if key == "bots":
@@ -78,13 +86,17 @@ def complete_config_value(ctx: click.Context, param: click.Parameter, incomplete
     return _items(CONFIG_VALUES.get(key, ()), incomplete)
 
 
-def complete_levels(ctx: click.Context, param: click.Parameter, incomplete: str):
+def complete_levels(
+    ctx: click.Context, param: click.Parameter, incomplete: str
+) -> list[CompletionItem]:
     """`--bots LEVEL[,LEVEL...]`: a level after the last comma."""
     done, comma, _last = incomplete.rpartition(",")
     return _items((done + comma + level for level in levels()), incomplete)
 
 
-def complete_seat(ctx: click.Context, param: click.Parameter, incomplete: str):
+def complete_seat(
+    ctx: click.Context, param: click.Parameter, incomplete: str
+) -> list[CompletionItem]:
     """`--seat N=KIND`: after `N=`, human, a bot level or exec:."""
     seat, equals, _kind = incomplete.partition("=")
     if not equals:
@@ -93,7 +105,9 @@ def complete_seat(ctx: click.Context, param: click.Parameter, incomplete: str):
     return _items((f"{seat}={kind}" for kind in kinds), incomplete)
 
 
-def complete_variant(ctx: click.Context, param: click.Parameter, incomplete: str):
+def complete_variant(
+    ctx: click.Context, param: click.Parameter, incomplete: str
+) -> list[CompletionItem]:
     """`--variant NAME`: the presets and the variants."""
     from ..rules import PRESETS
     from ..variants import BUNDLES
@@ -123,7 +137,9 @@ def rule_values(key: str) -> list[str]:
     return list(dict.fromkeys(values))
 
 
-def complete_rule(ctx: click.Context, param: click.Parameter, incomplete: str):
+def complete_rule(
+    ctx: click.Context, param: click.Parameter, incomplete: str
+) -> list[CompletionItem]:
     """`--rule KEY=VALUE`: the keys (with `=`), then the values the key takes."""
     import msgspec
 
@@ -169,7 +185,9 @@ def _ended(path: Path) -> bool:
 
 
 def _complete_games(unfinished_only: bool) -> Completer:
-    def complete(ctx: click.Context, param: click.Parameter, incomplete: str):
+    def complete(
+        ctx: click.Context, param: click.Parameter, incomplete: str
+    ) -> list[CompletionItem]:
         """A game's file: a path typed as a path is completed by the shell; otherwise
         the saved games, newest first, by their full path or their file name."""
         items = [CompletionItem(incomplete, type="file")]  # the shell's own files...
