@@ -23,6 +23,11 @@ from pathlib import Path
 from typing import IO, Any
 
 
+def _columns(text: str) -> int | None:
+    text = text.strip()
+    return int(text) if text.isdigit() else None
+
+
 def _isatty(stream: IO[Any] | None) -> bool:
     try:
         return stream is not None and stream.isatty()
@@ -54,6 +59,9 @@ class Environment:
     are drawn in letters, as --ascii draws them (cli/output.py)."""
     user: str = ""
     """The login name ($USER), the default name at the table."""
+    columns: int | None = None
+    """$COLUMNS, when it is a number: the width asked for (by a user, a script or a
+    test), even in a pipe (0: the terminal's, or 80)."""
     history_file: Path | None = None
     """The prompt's history across games (None: kept in memory only)."""
     config_file: Path | None = None
@@ -73,6 +81,7 @@ class Environment:
             dumb_terminal=os.environ.get("TERM", "").strip().lower() == "dumb",
             utf8=utf_output(),
             user=os.environ.get("USER") or "",
+            columns=_columns(os.environ.get("COLUMNS", "")),
             history_file=history_file(),
         )
 
@@ -99,13 +108,15 @@ class Environment:
 
         click.echo(text, file=self.stderr if err else self.stdout, err=err, color=color)
 
-    def terminal_size(self) -> tuple[int, int] | None:
-        """The columns and rows of the output's terminal (None when it is not one). The
-        prompt measures its own terminal as it goes (a window may be resized)."""
-        if not self.stdout_isatty:
+    def width(self) -> int | None:
+        """The columns a listing may fill: $COLUMNS, else the terminal's (80 when it
+        cannot be measured); None, no limit, in a pipe without $COLUMNS. (The prompt
+        measures its own terminal as it goes: a window may be resized.)"""
+        if self.columns is None and not self.stdout_isatty:
             return None
-        size = shutil.get_terminal_size()
-        return size.columns, size.lines
+        if self.columns:
+            return self.columns
+        return shutil.get_terminal_size((80, 24)).columns
 
     def replace(self, **changes: Any) -> Environment:
         """This environment with some fields changed (for tests and for SSH)."""

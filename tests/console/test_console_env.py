@@ -209,3 +209,30 @@ def test_the_except_ladder_is_one_function(
 
 def test_exit_statuses_keep_their_numbers() -> None:
     assert [int(status) for status in ExitStatus] == [0, 1, 2, 130]
+
+
+def test_the_width_of_a_listing_comes_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert Environment().width() is None  # a pipe: no limit
+    assert Environment(columns=100).width() == 100  # COLUMNS asks for a width, even in a pipe
+    monkeypatch.setenv("COLUMNS", " 90 ")
+    assert Environment.from_process().width() == 90
+    monkeypatch.setenv("COLUMNS", "wide")
+    assert Environment.from_process().columns is None
+
+
+def test_a_command_finds_the_environment_it_was_given() -> None:
+    import click
+
+    from rummy500_cli.cli.environment import current
+
+    given = environment(user="given")
+
+    @click.command()
+    def probe() -> None:
+        click.echo(current().user)
+        assert current() is current()  # (read once a command)
+
+    from click.testing import CliRunner
+
+    assert CliRunner().invoke(probe, [], obj=given).stdout == "given\n"
+    assert CliRunner().invoke(probe, [], env={"USER": "outside"}).stdout == "outside\n"
