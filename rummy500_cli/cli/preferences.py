@@ -249,12 +249,11 @@ def remember(key: str, value: Any) -> str | None:
 def default_name() -> str:
     """What `name` is when the file does not set it, as `play` chooses it: the login
     name ($USER) when it is fit for a table, else "You"."""
-    import os
-
     from ..render.printable import printable
+    from .environment import current
     from .options import plain_text_problem
 
-    user = os.environ.get("USER") or ""
+    user = current().user
     if user and not plain_text_problem(user, NAME_LIMIT):
         return f"{toml_value(printable(user))} ($USER)"
     return '"You"'
