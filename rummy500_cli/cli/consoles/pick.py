@@ -46,7 +46,7 @@ def choose(env: Environment, style: Style, options: ConsoleOptions) -> Console:
     if options.commands is None and env.terminal:
         from .prompt import PromptConsole
 
-        return PromptConsole(style, env.history_file, hot_seat=len(options.humans) > 1)
+        return PromptConsole(style, env.history_file, hot_seat=len(options.humans) > 1, env=env)
     from .plain import PlainConsole
 
     return PlainConsole(options.commands, style, options.quiet, options.strict, env)

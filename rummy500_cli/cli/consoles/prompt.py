@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import os
 import select
-import sys
 import time
 from collections.abc import Iterable
 from pathlib import Path
@@ -38,6 +37,7 @@ from ...render.printable import names, printable
 from ...render.style import Style
 from ...session import Session
 from ..completion import candidates
+from ..environment import Environment
 from .plain import PlainConsole
 
 SKIP_KEYS = (b"\r", b"\n", b" ")
@@ -75,9 +75,15 @@ class PromptConsole(PlainConsole):
     interactive = True
     discards_untouched = False
 
-    def __init__(self, style: Style, history: Path | None, hot_seat: bool = False) -> None:
+    def __init__(
+        self,
+        style: Style,
+        history: Path | None,
+        hot_seat: bool = False,
+        env: Environment | None = None,
+    ) -> None:
         # no line source: this console reads through prompt_toolkit (its own `read`)
-        super().__init__(None, style, quiet=False, strict=False)
+        super().__init__(None, style, quiet=False, strict=False, env=env)
         self.session: Session | None = None
         self.seat: int | None = None
         self.hot_seat = hot_seat
@@ -263,8 +269,9 @@ class PromptConsole(PlainConsole):
             rows = self._plain.output.get_size().rows
         except OSError:
             rows = 24
-        sys.stdout.write("\n" * (2 * rows) + "\x1b[3J\x1b[H\x1b[2J")
-        sys.stdout.flush()
+        output = self.env.output
+        output.write("\n" * (2 * rows) + "\x1b[3J\x1b[H\x1b[2J")
+        output.flush()
 
     def confirm(self, question: str) -> bool:
         """A yes-or-no question (the tutor's): yes only for y or yes; Enter, Ctrl-C or
@@ -297,7 +304,7 @@ class PromptConsole(PlainConsole):
         except ImportError:  # no termios (Windows): a plain pause
             time.sleep(seconds)
             return
-        fd = sys.stdin.fileno()
+        fd = self.env.input.fileno()
         try:
             saved = termios.tcgetattr(fd)
         except termios.error:
