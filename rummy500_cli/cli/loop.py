@@ -4,7 +4,7 @@ One loop for every console (cli/consoles/): it never asks which console it has. 
 differs between a script, a program speaking the protocol and a person at a terminal
 is a capability the console carries (`redraws_table`, `discards_untouched`) or a hook
 it answers (`greet`, `round_over`, `goodbye`, ...). What the events say is told by
-cli/telling.py; how an unexpected error stops the game is cli/failure.py's
+cli/telling.py; how an unexpected error stops the game is cli/stops.py's
 `game_failure`.
 """
 
@@ -16,9 +16,9 @@ from ..actions import Pass
 from ..errors import ParseError
 from ..render.printable import names
 from .commands import Interpreter, Reply
-from .failure import ExitStatus, game_failure
 from .lines import EndOfLines
 from .resume_command import resume_line, trusted_seats
+from .stops import ExitStatus, game_failure
 from .telling import Teller
 
 if TYPE_CHECKING:

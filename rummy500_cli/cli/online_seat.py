@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import click
 
-from .failure import ExitStatus, Failure
+from .failure import Failure
 
 if TYPE_CHECKING:
     from ..online.client import RemoteSession
@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from .consoles.base import Console
     from .environment import Environment
     from .preferences import Preferences
+    from .stops import ExitStatus
 
 
 def open_seat(text: str, name: str) -> RemoteSession:

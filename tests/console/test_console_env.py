@@ -16,7 +16,7 @@ from consolekit import at_prompt, environment, rummy
 
 from rummy500_cli.cli.consoles.pick import ConsoleOptions, choose
 from rummy500_cli.cli.environment import Environment
-from rummy500_cli.cli.failure import ExitStatus, game_failure
+from rummy500_cli.cli.stops import ExitStatus, game_failure
 from rummy500_cli.cli.style_choice import choose_style
 from rummy500_cli.records.log_writer import LogWriteError
 from rummy500_cli.render.style import Style
