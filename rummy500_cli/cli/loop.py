@@ -17,7 +17,10 @@ from ..errors import ParseError
 from ..render.printable import names
 from .commands import Interpreter, Reply
 from .lines import EndOfLines
-from .resume_command import resume_line, trusted_seats
+from .resume_command import (
+    resume_line,
+    trusted_seats,
+)  # (trusted_seats: cli/review.py finds it here)
 from .stops import ExitStatus, game_failure
 from .telling import Teller
 
