@@ -4,7 +4,7 @@
 commands first (the moves legal now, then the table commands), then what the command's
 own Verb offers (`Verb.complete`: a pile position that can be taken, a card that makes
 a meld with the cards typed, a meld the typed cards fit), in the order of a turn and of
-the hand, each with a description. It is pure: cli/prompt.py turns the words into
+the hand, each with a description. It is pure: cli/consoles/prompt.py turns the words into
 prompt-toolkit completions.
 """
 

@@ -110,13 +110,10 @@ def games(show_all: bool) -> None:
 
 def _width() -> int | None:
     """The width to fit: the terminal's, or COLUMNS; None (no limit) in a pipe."""
-    import os
-    import shutil
-    import sys
+    from .environment import current
 
-    if not sys.stdout.isatty() and not os.environ.get("COLUMNS", "").strip().isdigit():
-        return None
-    return max(40, shutil.get_terminal_size((80, 24)).columns)
+    width = current().width()
+    return None if width is None else max(40, width)
 
 
 HEADS = ("file", "last played", "round", "players (kind) total", "status")

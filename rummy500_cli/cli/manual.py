@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import click
@@ -82,8 +81,10 @@ def show_page(path: Path, raw: bool = False) -> None:
     if raw:
         click.echo(path.read_text(encoding="utf-8"), nl=False)
         return
+    from .environment import current
+
     program = shutil.which("man")
-    if program is not None and sys.stdout.isatty() and sys.stdin.isatty():
+    if program is not None and current().terminal:
         try:
             if subprocess.run([program, "-l", str(path)], check=False).returncode == 0:
                 return

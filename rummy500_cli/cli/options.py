@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
+
+if TYPE_CHECKING:
+    from ..rules import Rules
 
 
 class Seconds(click.FloatRange):
@@ -86,7 +89,9 @@ def default_players(variant: str | None, fallback: int) -> int:
     return found.players if found is not None and found.players else fallback
 
 
-def rules_from(variant: str | None, rule: tuple[str, ...], target: int | None, players: int):
+def rules_from(
+    variant: str | None, rule: tuple[str, ...], target: int | None, players: int
+) -> Rules:
     """Build and check the Rules, or raise click.BadParameter with the reason."""
     from ..errors import RulesError
     from ..rules import PRESETS, parse_rule_options

@@ -45,9 +45,9 @@ KEYS: dict[str, str] = {
 DEFAULT_PACE = 0.8
 """The pause after each bot move at a terminal when neither --pace nor the file says."""
 PACE_LIMIT = 60.0
-"""The longest pause, as --pace takes it (cli/play.py: Seconds(0, 60))."""
+"""The longest pause, as --pace takes it (cli/display_options.py: Seconds(0, 60))."""
 NAME_LIMIT = 40
-"""The longest name, as --name takes it (cli/play.py NAME_LIMIT)."""
+"""The longest name, as --name takes it (cli/new_game.py NAME_LIMIT)."""
 MAX_CONFIG = 64 << 10
 """The largest config file read, 64 KB: six short keys and their comments."""
 MAX_DEPTH = 16
@@ -249,12 +249,11 @@ def remember(key: str, value: Any) -> str | None:
 def default_name() -> str:
     """What `name` is when the file does not set it, as `play` chooses it: the login
     name ($USER) when it is fit for a table, else "You"."""
-    import os
-
     from ..render.printable import printable
+    from .environment import current
     from .options import plain_text_problem
 
-    user = os.environ.get("USER") or ""
+    user = current().user
     if user and not plain_text_problem(user, NAME_LIMIT):
         return f"{toml_value(printable(user))} ($USER)"
     return '"You"'

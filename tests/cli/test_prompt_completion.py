@@ -1,4 +1,4 @@
-"""The prompt's Tab completion (cli/completion.py, cli/prompt.py), without a terminal:
+"""The prompt's Tab completion (cli/completion.py, cli/consoles/prompt.py), without a terminal:
 only what is legal now, in the order of the hand, each word with a description; the
 bottom toolbar fitted to a width; lines wrapped at word boundaries."""
 
@@ -10,7 +10,7 @@ from helpers import act, start
 from prompt_toolkit.document import Document
 
 from rummy500_cli.cli.completion import candidates
-from rummy500_cli.cli.prompt import GameCompleter
+from rummy500_cli.cli.consoles.prompt import GameCompleter
 from rummy500_cli.language import VOCABULARY
 from rummy500_cli.render.layout import fit_toolbar, width_of, wrap
 from rummy500_cli.render.style import Style

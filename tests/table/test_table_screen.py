@@ -16,9 +16,9 @@ from helpers import act, start
 
 from rummy500_cli.bots.greedy import GreedyBot
 from rummy500_cli.bots.strong import StrongBot
-from rummy500_cli.cli.loop import recap_lines
+from rummy500_cli.cli.game_length import QUICK_TARGET, length_note
 from rummy500_cli.cli.main import main as cli
-from rummy500_cli.cli.play import QUICK_TARGET, length_note
+from rummy500_cli.cli.telling import recap_lines
 from rummy500_cli.engine import legal_actions
 from rummy500_cli.events import RoundEnded
 from rummy500_cli.language.listing import legal_items, move_text, sorted_legal

@@ -1,4 +1,5 @@
-"""The interactive prompt (prompt-toolkit), used only when stdin and stdout are terminals.
+"""PromptConsole: a person at a terminal, through prompt-toolkit (this module is loaded
+only when stdin and stdout are terminals: consoles/pick.py imports it then).
 
 One PromptSession for the game (one a player at hot-seat, so that the arrow keys never
 bring back another player's commands): completion of what is legal now, each word with
@@ -16,7 +17,6 @@ from __future__ import annotations
 
 import os
 import select
-import sys
 import time
 from collections.abc import Iterable
 from pathlib import Path
@@ -28,16 +28,17 @@ from prompt_toolkit.formatted_text import ANSI
 from prompt_toolkit.history import History, InMemoryHistory
 from prompt_toolkit.output import ColorDepth
 
-from ..events import Event
-from ..language import VOCABULARY, Vocabulary, step_words
-from ..language.listing import legal_items
-from ..render.layout import INDENT, fit_toolbar, width_of, wrap
-from ..render.narrate import TURN_EVENTS, continuation
-from ..render.printable import names, printable
-from ..render.style import Style
-from ..session import Session
-from .completion import candidates
-from .loop import PlainConsole
+from ...events import Event
+from ...language import VOCABULARY, Vocabulary, step_words
+from ...language.listing import legal_items
+from ...render.layout import INDENT, fit_toolbar, width_of, wrap
+from ...render.narrate import TURN_EVENTS, continuation
+from ...render.printable import names, printable
+from ...render.style import Style
+from ...session import Session
+from ..completion import candidates
+from ..environment import Environment
+from .plain import PlainConsole
 
 SKIP_KEYS = (b"\r", b"\n", b" ")
 """The keys that skip the computer players' pauses."""
@@ -71,9 +72,18 @@ class GameCompleter(Completer):
 class PromptConsole(PlainConsole):
     """A person (or, at hot-seat, people taking turns) at a terminal."""
 
-    def __init__(self, style: Style, history: Path | None, hot_seat: bool = False) -> None:
+    interactive = True
+    discards_untouched = False
+
+    def __init__(
+        self,
+        style: Style,
+        history: Path | None,
+        hot_seat: bool = False,
+        env: Environment | None = None,
+    ) -> None:
         # no line source: this console reads through prompt_toolkit (its own `read`)
-        super().__init__(None, style, quiet=False, strict=False)  # type: ignore[arg-type]
+        super().__init__(None, style, quiet=False, strict=False, env=env)
         self.session: Session | None = None
         self.seat: int | None = None
         self.hot_seat = hot_seat
@@ -111,7 +121,7 @@ class PromptConsole(PlainConsole):
             if self.hot_seat or self._history_file is None:
                 store = InMemoryHistory()
             else:  # read and written so that no file there can stop the game
-                from .history import GuardedHistory
+                from ..history import GuardedHistory
 
                 store = GuardedHistory(self._history_file)
             self._sessions[key] = PromptSession(
@@ -259,8 +269,9 @@ class PromptConsole(PlainConsole):
             rows = self._plain.output.get_size().rows
         except OSError:
             rows = 24
-        sys.stdout.write("\n" * (2 * rows) + "\x1b[3J\x1b[H\x1b[2J")
-        sys.stdout.flush()
+        output = self.env.output
+        output.write("\n" * (2 * rows) + "\x1b[3J\x1b[H\x1b[2J")
+        output.flush()
 
     def confirm(self, question: str) -> bool:
         """A yes-or-no question (the tutor's): yes only for y or yes; Enter, Ctrl-C or
@@ -293,7 +304,7 @@ class PromptConsole(PlainConsole):
         except ImportError:  # no termios (Windows): a plain pause
             time.sleep(seconds)
             return
-        fd = sys.stdin.fileno()
+        fd = self.env.input.fileno()
         try:
             saved = termios.tcgetattr(fd)
         except termios.error:
