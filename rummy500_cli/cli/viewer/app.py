@@ -37,7 +37,6 @@ def view_replay(
     `missing` says why there is none. It opens at `start` (`replay --at N`), else on
     the first deal."""
     from prompt_toolkit.application import Application, get_app
-    from prompt_toolkit.filters import Always, Condition
     from prompt_toolkit.formatted_text import ANSI
     from prompt_toolkit.key_binding import KeyBindings
     from prompt_toolkit.layout import HSplit, Layout, Window
@@ -46,19 +45,12 @@ def view_replay(
 
     state = ViewerState.open(game, seat, analysis, missing, start)
     screen = Screen(path, style)
-    typing = Condition(lambda: state.typed is not None)
-    when = {"browsing": ~typing, "always": Always()}
     bindings = KeyBindings()
+    for key in (*(bound for bound, _when, _move in keys.bindings()), keys.TYPED):
 
-    @bindings.add(keys.TYPED, filter=typing)
-    def _type(event: KeyPressEvent) -> None:
-        state.type_text(event.data)
-
-    for key, works, move in keys.bindings():
-
-        @bindings.add(key, filter=when[works])
-        def _move(event: KeyPressEvent, move: keys.Move = move) -> None:
-            move(state)
+        @bindings.add(key)
+        def _press(event: KeyPressEvent, key: str = key) -> None:
+            keys.press(state, key, event.data)  # what the key does, and when: keys.py
             if state.done:
                 event.app.exit()
 

@@ -106,8 +106,9 @@ def bindings() -> Iterator[tuple[str, When, Move]]:
 
 
 def press(state: ViewerState, key: str, text: str = "") -> None:
-    """What a key does to `state`, as the terminal would: a browsing key only while no
-    question is open; while one is, a key bound to nothing else types `text`."""
+    """What a key does to `state` (the terminal calls this for every key, app.py): a
+    browsing key only while no question is open; while one is, a key bound to nothing
+    else types its `text` (by default a one-character key's name)."""
     typing = state.typed is not None
     for bound, when, move in bindings():
         if bound == key and (when == "always" or not typing):
