@@ -8,10 +8,11 @@ ones; c C the next and previous of the players' costliest decisions, the worst f
 (labelled or not, going round: in a game with any loss there is always one to visit);
 e the evaluation graph (each seat's chance of winning over the game) with the
 players' accuracy; r the expert's reads of the other hands from the seat seen (--as;
-with --as all, from the seat to move); u U the next and previous takeback (where a player took moves
-back: the position shows what was taken back); t takes over: asks which seat is yours
-(Enter: the seat seen with --as, else seat 0), then branches the game here with that seat
-played by you and the others as recorded, and plays it; ? the keys; q quits.
+with --as all, from the seat to move); u U the next and previous takeback (where a
+player took moves back: the position shows what was taken back); t takes over: asks
+which seat is yours (Enter: the seat seen with --as, else seat 0), then branches the
+game here with that seat played by you and the others as recorded, and plays it; ? the
+keys; q quits.
 
 Stepping follows the line played: past what a takeback took back, to the takeback
 itself; g N shows any line of the log, one taken back too (the game as it stood then),

@@ -1,12 +1,13 @@
-"""The replay viewer's keys: one table, from which the keys are bound (`app.py`), the
-help line (`?`) is written and the tests and the man page check are read.
+"""The replay viewer's keys: one table (as pgcli keeps its key bindings in one module),
+from which the terminal's keys are bound (`app.py`), what each key does is decided
+(`press`), the help line of `?` is written, and the tests and the man page's check read
+the keys.
 
 Each `Row` is one item of the help line: its text, and the keys it names, each with
 the `ViewerState` move it makes. Keys are named as prompt-toolkit names them ("right",
 "pagedown", "c-c"). A row's keys work while browsing (no question open); `UNLISTED`
-holds the keys that answer or leave a question, which work at any time, and are not on
-the help line. While a question is open, any other key types its text
-(`ViewerState.type_text`), as pgcli's key_bindings.py lets the buffer take the rest.
+holds the keys that answer or leave a question, which work at any time and are not on
+the help line. While a question is open (after g or t), any other key types its text.
 """
 
 from __future__ import annotations
