@@ -655,13 +655,10 @@ KEY_NAMES = {
 
 
 def viewer_keys() -> set[str]:
-    """Every key the viewer binds, read from its source (the bindings live inside
-    `view_replay`), as the page names them."""
-    source = (ROOT / "rummy500_cli" / "cli" / "viewer.py").read_text(encoding="utf-8")
-    keys = set(re.findall(r'@bindings\.add\("([^"]+)"(?:, filter=\w+)?\)', source))
-    keys |= set(re.findall(r'\("(\w)", "(?:blunder|mistake|inaccuracy)"\)', source))
-    keys.discard("<any>")  # what is typed after g
-    return {KEY_NAMES.get(key, key) for key in keys}
+    """Every key the viewer binds, read from its key table, as the page names them."""
+    from rummy500_cli.cli.viewer.keys import bindings
+
+    return {KEY_NAMES.get(key, key) for key, _when, _move in bindings()}
 
 
 def test_every_key_of_the_viewer_is_documented() -> None:
