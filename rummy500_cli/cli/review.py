@@ -69,8 +69,7 @@ def verify(log: Path, parent: Path | None) -> None:
     from ..errors import LogError
     from ..events import GameStarted
     from ..online.record import is_record, verify_record
-    from ..records.audit import audit, check_parent
-    from ..records.log import read_log
+    from ..records.checked import check_parent_stream, check_stream
     from ..render.printable import printable
 
     if is_record(log):  # a player's own record of an online game (rummy500-log(5))
@@ -79,21 +78,22 @@ def verify(log: Path, parent: Path | None) -> None:
         except LogError as error:
             raise Failure(str(error)) from None
         return
-    try:
-        data = read_log(log)
-        if data.warnings:
+    try:  # read as a stream: a log of a million events in flat memory (issue 31)
+        checked = check_stream(log)
+        if checked.warnings:
             raise LogError(
-                data.warnings[0].split(";")[0] + "; a log with a torn write does not verify"
+                checked.warnings[0].split(";")[0] + "; a log with a torn write does not verify"
             )
-        summary = audit(data, log)
-        header = data.events[0]
+        summary = checked.summary
+        header = summary.header
         assert isinstance(header, GameStarted)
         note = ""
         if header.parent:
             source = parent or log.parent / header.parent
             if source.is_file():
-                check_parent(data, read_log(source), log, header.parent_at)
-                note = f"; its first {header.parent_at} events match its parent {source}"
+                at = header.parent_at
+                check_parent_stream(log, summary.events, source, at, header.parent_hash)
+                note = f"; its first {at} events match its parent {source}"
             else:
                 note = (
                     f"; its parent {header.parent} is not at hand, so the branch point is unchecked"

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import hashlib
 import os
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from itertools import islice
 from typing import IO
 
 from ..errors import LogError
@@ -172,3 +173,59 @@ class LogStream:
             f"{self.path}:{physical}: a line of {length} bytes, longer than any log line "
             f"(at most {MAX_LINE} bytes); not a game log"
         )
+
+
+class Lookahead:
+    """A window on a stream of events, by sequence number: the events from `base` on
+    that have been read, read on in chunks as they are asked for, the ones before a
+    point forgotten (`forget`). Over a list, the list itself (nothing copied, nothing
+    forgotten)."""
+
+    CHUNK = 4096
+
+    def __init__(self, events: Iterable[Event]) -> None:
+        if isinstance(events, list):
+            self.events: list[Event] = events
+            self._source: Iterator[Event] | None = None
+        else:
+            self.events = []
+            self._source = iter(events)
+        self.base = 0
+        """The sequence number of `events[0]`."""
+
+    @property
+    def end(self) -> int:
+        """The sequence number after the last event read."""
+        return self.base + len(self.events)
+
+    def has(self, seq: int) -> bool:
+        """Whether the stream has an event `seq` (reading on to it if need be)."""
+        while seq >= self.base + len(self.events):
+            if not self._more():
+                return False
+        return True
+
+    def ahead(self, seq: int, count: int) -> None:
+        """Read on until `count` events from `seq` on are at hand, or the stream ends."""
+        while self._source is not None and seq + count > self.base + len(self.events):
+            if not self._more():
+                return
+
+    def forget(self, seq: int) -> None:
+        """The events before `seq` are not needed again (a stream's are let go)."""
+        if self._source is not None and seq - self.base >= self.CHUNK:
+            del self.events[: seq - self.base]
+            self.base = seq
+
+    def __getitem__(self, seq: int) -> Event:
+        return self.events[seq - self.base]
+
+    def _more(self) -> bool:
+        if self._source is None:
+            return False
+        chunk = list(islice(self._source, self.CHUNK))
+        if not chunk:
+            self._source = None
+            return False
+        self.events.extend(chunk)
+        return True

@@ -1,0 +1,88 @@
+"""A long log checked as `verify` checks it, in memory that does not grow with it.
+
+`check_stream` audits a log as a stream (`stream.LogStream`, `audit.audit_stream`): what
+`audit.read_checked` does, without keeping the events. A fault in its lines (a broken
+chain, a line that does not decode) is named before a fault of the game, wherever each
+stands, as `read_checked` names them. A reader then reads the events again
+(`CheckedLog.entries`), which must be the lines that were checked: a log that changed
+in between is refused.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from ..errors import LogError
+from ..events import Event
+from .audit import AuditError, AuditSummary, audit_stream
+from .log import line_hash
+from .stream import LogStream
+
+
+@dataclass
+class CheckedLog:
+    """A log that passed the audit: its summary, line count and last line's hash."""
+
+    path: str | os.PathLike[str]
+    summary: AuditSummary
+    lines: int
+    last_hash: str
+    warnings: list[str] = field(default_factory=list)
+
+    def entries(self) -> Iterator[tuple[bytes, Event]]:
+        """The checked lines again, each with its event; LogError when the file is no
+        longer what was checked."""
+        stream = LogStream(self.path)
+        count = 0
+        for count, entry in enumerate(stream.entries(), 1):
+            yield entry
+            if count == self.lines:
+                break
+        if count != self.lines or stream.last_hash != self.last_hash:
+            raise LogError(f"{self.path}: the log changed while it was read; read it again")
+
+    def events(self) -> Iterator[Event]:
+        for _line, event in self.entries():
+            yield event
+
+
+def check_stream(path: str | os.PathLike[str]) -> CheckedLog:
+    """Read and check a log as `audit.read_checked` does, as a stream. Raises LogError."""
+    stream = LogStream(path)
+    events = iter(stream)
+    try:
+        summary = audit_stream(events, path)
+    except AuditError:
+        for _event in events:  # a fault in the lines after it is named first
+            pass
+        raise
+    return CheckedLog(path, summary, stream.lines, stream.last_hash, stream.warnings)
+
+
+def check_parent_stream(
+    path: str | os.PathLike[str], count: int, parent: str | os.PathLike[str], at: int, hashed: str
+) -> None:
+    """`audit.check_parent` read as streams: the branch at `path` (of `count` events)
+    holds its parent's events 1 to `at`, and the parent's line `at` hashes to `hashed`
+    (the branch header's `parent_hash`). Both logs are read through, the parent whole."""
+    mine = iter(LogStream(path))
+    next(mine)  # (the headers differ)
+    differs = None
+    hash_at = None
+    lines = 0
+    for seq, (line, event) in enumerate(LogStream(parent).entries()):
+        lines = seq + 1
+        if seq == at:
+            hash_at = line_hash(line)
+        if 1 <= seq <= at and seq < count and differs is None and next(mine) != event:
+            differs = seq
+    if at >= lines or at >= count:
+        raise AuditError(path, 1, f"the parent log has no event {at} to branch from")
+    if hash_at != hashed:
+        raise AuditError(
+            path, 1, f"event {at} of the parent is not the one this game branched from"
+        )
+    if differs is not None:
+        raise AuditError(path, differs + 1, "differs from the same line of the parent game")
