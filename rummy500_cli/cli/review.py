@@ -239,15 +239,33 @@ def branch(log: Path, at: int, output: Path | None, seats: tuple[str, ...]) -> N
     plays, resumes, replays and verifies like any game. --seat changes who plays a seat
     from the branch point on (a seat_changed event in the new log).
     """
-    from ..line import played_line
+    from ..errors import LogError
+    from ..records.branch import default_branch_path, stream_branch_point, write_stream_branch
+    from ..records.checked import check_stream
     from .loop import trusted_seats
+    from .paths import saves_dir, under
 
-    data = read_checked_log(log)
-    changes = seat_changes(seats, data.events[0].players)
-    new = make_branch(log, data, at, output, changes)
+    try:  # read as a stream, and its lines copied as they are read (issue 31)
+        checked = check_stream(log)
+    except LogError as error:
+        raise Failure(str(error)) from None
+    for warning in checked.warnings:
+        warn(warning)
+    assert checked.summary.header is not None
+    changes = seat_changes(seats, checked.summary.header.players)
+    try:
+        _state, kinds, problem = stream_branch_point(checked, at)
+    except LogError as error:
+        raise Failure(str(error)) from None
+    if problem:
+        raise click.BadParameter(problem, param_hint="--at")
+    new = output or default_branch_path(log, at)
+    try:
+        write_stream_branch(log, checked, at, new, kinds, under(new, saves_dir()), changes)
+    except LogError as error:
+        raise Failure(str(error)) from None
     from ..render.printable import printable
 
-    kinds = played_line(data.events[: at + 1]).kinds
     kinds = [changes.get(seat, kind) for seat, kind in enumerate(kinds)]
     click.echo(printable(f"Branched {log} after event {at} into {new}."))
     # Only a program named in this command's own --seat is approved in the command

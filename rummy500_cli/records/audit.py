@@ -127,7 +127,8 @@ def audit_stream(events: Iterable[Event], path: object = "<log>") -> AuditSummar
     """`audit` of a stream of events (`stream.LogStream`), in memory that does not grow
     with the log: the events are read in chunks and let go once checked, and the line
     played is kept for the round in play only (a takeback never returns past its deal,
-    `line.target_problem`). The summary has no `played` line."""
+    `line.target_problem`). The summary's `played` line is the round in play's (its
+    `kinds`: who plays each seat at the end)."""
     return _Audit(Lookahead(events), path, True, stream=True).run()
 
 
@@ -303,8 +304,7 @@ class _Audit:
         self, state: State, line: Line, count: int, header: GameStarted, owed: Sequence[Event]
     ) -> AuditSummary:
         summary = _summary(state, line, count, header, owed)
-        if self.stream:
-            summary.played = None
+        if self.stream:  # (its line played is that of the round in play only)
             summary.takebacks += self.carried
         return summary
 

@@ -11,7 +11,7 @@ in between is refused.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from dataclasses import dataclass, field
 
 from ..errors import LogError
@@ -31,7 +31,7 @@ class CheckedLog:
     last_hash: str
     warnings: list[str] = field(default_factory=list)
 
-    def entries(self) -> Iterator[tuple[bytes, Event]]:
+    def entries(self) -> Generator[tuple[bytes, Event], None, None]:
         """The checked lines again, each with its event; LogError when the file is no
         longer what was checked."""
         stream = LogStream(self.path)
