@@ -29,8 +29,9 @@ from .review import LOG, read_checked_log, seat_option
     type=click.IntRange(1, 60_000),
     default=100,
     show_default=True,
-    metavar="MS",
-    help="Thinking budget per decision, as the expert bot counts it: more samples, steadier verdicts.",
+    metavar="EFFORT",
+    help="The effort per decision, counted in work (moves played out), not in time: more "
+    "samples, steadier verdicts (about 20 ms of computing a decision at the default).",
 )
 @click.option(
     "--jobs",
