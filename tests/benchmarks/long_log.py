@@ -138,6 +138,10 @@ def run(command: list[str], env: dict[str, str], limit: float | None = None) -> 
     }
 
 
+def _default_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def commands(log: Path, work: Path, at: int, think: int) -> dict[str, list[str]]:
     return {
         "verify": ["verify", str(log)],
