@@ -164,6 +164,10 @@ def replay(
     from ..render.printable import printable_json
     from .play import choose_style
 
+    interactive = sys.stdin.isatty() and sys.stdout.isatty()
+    if (json_mode and at is not None) or not (json_mode or interactive):
+        _one_position(log, at, as_seat, json_mode, choose_style(color, ascii_cards, False))
+        return
     data = read_checked_log(log)
     game = Replay(data.events)
     seat = seat_option(as_seat, game.header.players)
@@ -188,6 +192,38 @@ def replay(
         _branch_and_play(log, data, *taken)
 
 
+def _one_position(log: Path, at: int | None, as_seat: str | None, json_mode: bool, style) -> None:
+    """`replay` of one position off a terminal, or as JSON: the log read as a stream, and
+    only the window of it around the position kept (issue 31: a log of a million events
+    in flat memory)."""
+    from ..errors import LogError
+    from ..records.checked import check_stream, replay_around
+    from ..render.position import describe_position, json_position
+    from ..render.printable import printable_json
+
+    try:
+        checked = check_stream(log)
+    except LogError as error:
+        raise Failure(str(error)) from None
+    for warning in checked.warnings:
+        warn(warning)
+    summary = checked.summary
+    assert summary.header is not None and summary.state is not None
+    seat = seat_option(as_seat, summary.header.players)
+    if seat is None:
+        seat = "all" if summary.state.over else None
+    last = checked.lines - 1
+    position = last if at is None else _position_in(last, at)
+    try:
+        game = replay_around(checked, position)
+    except LogError as error:
+        raise Failure(str(error)) from None
+    if json_mode:
+        click.echo(printable_json(json_position(game, position, seat)))
+        return
+    click.echo(style.text(describe_position(game, position, seat, style)), color=style.color)
+
+
 def _saved_analysis(log: Path, data):
     """The log's saved analysis if it still fits the log, else None and why not (for
     the viewer and export)."""
@@ -207,9 +243,13 @@ def _saved_analysis(log: Path, data):
 
 
 def _position(game, at: int) -> int:
-    position = game.last + 1 + at if at < 0 else at
-    if not 0 <= position <= game.last:
-        raise click.BadParameter(f"the game has events 0 to {game.last}", param_hint="--at")
+    return _position_in(game.last, at)
+
+
+def _position_in(last: int, at: int) -> int:
+    position = last + 1 + at if at < 0 else at
+    if not 0 <= position <= last:
+        raise click.BadParameter(f"the game has events 0 to {last}", param_hint="--at")
     return position
 
 

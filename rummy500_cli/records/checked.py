@@ -18,6 +18,7 @@ from ..errors import LogError
 from ..events import Event
 from .audit import AuditError, AuditSummary, audit_stream
 from .log import line_hash
+from .replay import Replay
 from .stream import LogStream
 
 
@@ -86,3 +87,43 @@ def check_parent_stream(
         )
     if differs is not None:
         raise AuditError(path, differs + 1, "differs from the same line of the parent game")
+
+
+def replay_around(checked: CheckedLog, position: int) -> Replay:
+    """A `Replay` that answers as the whole game's would for `position` and the one
+    before it (`render.position` asks no more), from a window of the checked log: its
+    events from the last deal before `position` to the first deal after it, the state
+    at that deal folded as a stream (issue 31: `replay --at` of a long log)."""
+    from itertools import islice
+
+    from ..events import RoundDealt
+    from .replay import RoundReplay
+
+    last = checked.lines - 1
+    before = end = None
+    for seq, event in enumerate(checked.events()):
+        if type(event) is RoundDealt:
+            if seq < position:
+                before = seq
+            elif seq > position:
+                end = seq
+                break
+    end = last + 1 if end is None else end
+    if before is None or before == 2:  # the first round: read whole, with what precedes it
+        return _Cut(list(islice(checked.events(), end)), last)
+    summary = audit_stream(islice(checked.events(), before + 1), checked.path)
+    assert summary.state is not None and summary.header is not None
+    window = list(islice(checked.events(), before, end))
+    return RoundReplay(summary.header, summary.state, before, window, last)
+
+
+class _Cut(Replay):
+    """The replay of a log's first events, which knows the log's last event."""
+
+    def __init__(self, events: list[Event], last: int) -> None:
+        super().__init__(events)
+        self._last = last
+
+    @property
+    def last(self) -> int:
+        return self._last
