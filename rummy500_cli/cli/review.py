@@ -225,10 +225,12 @@ def _one_position(log: Path, at: int | None, as_seat: str | None, json_mode: boo
 
 
 def _saved_analysis(log: Path, data):
-    """The log's saved analysis if it still fits the log, else None and why not (for
-    the viewer and export)."""
-    from ..analysis.sidecar import read_sidecar, staleness
+    """The log's saved analysis if it still fits the log (read whole, or a long one
+    checked as a stream, `records.checked.CheckedLog`), else None and why not (for the
+    viewer and export)."""
+    from ..analysis.sidecar import read_sidecar, staleness, stream_staleness
     from ..errors import LogError
+    from ..records.checked import CheckedLog
 
     try:
         saved = read_sidecar(log)
@@ -236,7 +238,8 @@ def _saved_analysis(log: Path, data):
         return None, f"the saved analysis cannot be read ({error}): run rummy500 analyze again"
     if saved is None:
         return None, "no analysis saved: run rummy500 analyze on this game first"
-    stale = staleness(saved, data)
+    check = stream_staleness if isinstance(data, CheckedLog) else staleness
+    stale = check(saved, data)
     if stale is not None:
         return None, f"the saved analysis is out of date ({stale}): run rummy500 analyze again"
     return saved, ""
@@ -372,14 +375,31 @@ def export(log: Path, fmt: str, ascii_cards: bool) -> None:
     score table after each round, and the result. With a saved analysis of the game
     (rummy500 analyze), its verdicts are comments beside the moves and the players'
     accuracy ends it."""
-    from ..render.style import Style
-    from ..render.transcript import transcript
+    from itertools import islice
 
-    data = read_checked_log(log)
-    analysis, missing = _saved_analysis(log, data)
+    from ..errors import LogError
+    from ..records.checked import check_stream, played_walk
+    from ..render.style import Style
+    from ..render.transcript import transcript_lines
+
+    try:  # read as a stream, and written as it is read (issue 31)
+        checked = check_stream(log)
+    except LogError as error:
+        raise Failure(str(error)) from None
+    for warning in checked.warnings:
+        warn(warning)
+    analysis, missing = _saved_analysis(log, checked)
     if analysis is None and ("out of date" in missing or "cannot be read" in missing):
         warn(f"{missing}; exported without it")
     from .output import utf_output
 
     style = Style(ascii=ascii_cards or not utf_output())
-    click.echo(style.text(transcript(data.events, style, fmt == "markdown", analysis)), nl=False)
+    header = checked.summary.header
+    assert header is not None
+    walk = played_walk(checked.events())
+    lines = transcript_lines(header, walk, style, fmt == "markdown", analysis)
+    try:
+        while chunk := list(islice(lines, 2000)):
+            click.echo(style.text("\n".join(chunk)))
+    except LogError as error:
+        raise Failure(str(error)) from None

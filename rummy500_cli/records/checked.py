@@ -11,11 +11,12 @@ in between is refused.
 from __future__ import annotations
 
 import os
-from collections.abc import Generator, Iterator
+from collections.abc import Generator, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from ..errors import LogError
-from ..events import Event
+from ..events import META_EVENTS, Event, GameStarted, RoundDealt
+from ..line import Line, Takeback
 from .audit import AuditError, AuditSummary, audit_stream
 from .log import line_hash
 from .replay import Replay
@@ -96,7 +97,6 @@ def replay_around(checked: CheckedLog, position: int) -> Replay:
     at that deal folded as a stream (issue 31: `replay --at` of a long log)."""
     from itertools import islice
 
-    from ..events import RoundDealt
     from .replay import RoundReplay
 
     last = checked.lines - 1
@@ -127,3 +127,35 @@ class _Cut(Replay):
     @property
     def last(self) -> int:
         return self._last
+
+
+def played_walk(events: Iterable[Event]) -> Iterator[tuple[int, Event, Takeback | None]]:
+    """The walk of the line played (`line.Line.walk`, the header left out) of a checked
+    log's events, read a round at a time: each line of the log that stands on the line
+    played, with its record if it is a takeback. A takeback never returns past the deal
+    of its round (`line.target_problem`), so the line played of each round's lines is
+    that of the whole log there."""
+    source = iter(events)
+    header = next(source)
+    assert isinstance(header, GameStarted)
+    chunk: list[tuple[int, Event]] = []
+    for seq, event in enumerate(source, 1):
+        if type(event) is RoundDealt and chunk:
+            yield from _round_walk(header, chunk)
+            chunk = []
+        chunk.append((seq, event))
+    yield from _round_walk(header, chunk)
+
+
+def _round_walk(
+    header: GameStarted, chunk: list[tuple[int, Event]]
+) -> Iterator[tuple[int, Event, Takeback | None]]:
+    line = Line(header)
+    for seq, event in chunk:
+        if isinstance(event, META_EVENTS):
+            line.add_meta(seq, event)
+        else:
+            line.add(seq, event)
+    records = {record.seq: record for record in line.takebacks}
+    for seq, event, _position in line.walk[1:]:
+        yield seq, event, records.get(seq)
