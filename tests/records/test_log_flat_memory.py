@@ -1,7 +1,7 @@
 """A long log is read in memory that does not grow with its length (issue 31): the
-stream reader, the audit of a stream (what `verify` runs) and a branch written as it
-is read hold about as much at 40,000 events as at 10,000 (both more than the chunks
-read at once), by tracemalloc's peak."""
+stream reader, the audit of a stream (what `verify` runs), a branch written as it is
+read and the transcript written as it is read (`export`) hold about as much at 30,000
+events as at 9,000 (both more than the chunks read at once), by tracemalloc's peak."""
 
 from __future__ import annotations
 
@@ -15,15 +15,17 @@ from rummy500_cli.bots import RandomBot
 from rummy500_cli.engine import new_game, play
 from rummy500_cli.records.audit import audit_stream, read_checked
 from rummy500_cli.records.branch import branch_problem, stream_branch_point, write_stream_branch
-from rummy500_cli.records.checked import check_stream
+from rummy500_cli.records.checked import check_stream, played_walk
 from rummy500_cli.records.log import encode_log
 from rummy500_cli.records.replay import Replay
 from rummy500_cli.records.stream import LogStream
+from rummy500_cli.render.style import Style
+from rummy500_cli.render.transcript import transcript_lines
 from rummy500_cli.state import fold
 from rummy500_cli.variants import make_rules
 
-LONG = 40_000
-SHORT = 10_000
+LONG = 30_000
+SHORT = 9_000
 
 
 @pytest.fixture(scope="module")
@@ -87,4 +89,18 @@ def test_a_branch_written_as_read_holds_no_more_for_a_longer_log(
         assert sum(1 for _ in LogStream(target)) == at + 1
 
     short, long = peak(lambda: branch(SHORT)), peak(lambda: branch(LONG))
+    assert long < 1.25 * short + 300_000, (short, long)
+
+
+def test_the_transcript_of_a_stream_holds_no_more_for_a_longer_log(logs: dict[int, Path]) -> None:
+    """What export runs: the transcript's lines as the walk of the line played is read."""
+
+    def export(count: int) -> None:
+        checked = check_stream(logs[count])
+        assert checked.summary.header is not None
+        walk = played_walk(checked.events())
+        for _line in transcript_lines(checked.summary.header, walk, Style(ascii=True)):
+            pass
+
+    short, long = peak(lambda: export(SHORT)), peak(lambda: export(LONG))
     assert long < 1.25 * short + 300_000, (short, long)

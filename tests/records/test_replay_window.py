@@ -76,3 +76,20 @@ def test_a_sample_of_a_longer_game_reads_as_the_whole_game(tmp_path: Path) -> No
     path.write_bytes(encode_log(events))
     positions = [0, 1, 2, 3, len(events) - 1, *random.Random(7).sample(range(len(events)), 12)]
     same_positions(path, positions)
+
+
+def test_export_of_a_stream_is_the_whole_transcript(tmp_path: Path) -> None:
+    """`export` writes as it reads, a round of the line played at a time: the same
+    bytes as the transcript of the whole game, takebacks and all."""
+    from click.testing import CliRunner
+
+    from rummy500_cli.cli.main import main
+    from rummy500_cli.render.transcript import transcript
+
+    path = takebacks_game(tmp_path / "g.jsonl", 3)
+    events = read_checked(path)[0].events
+    style = Style(ascii=True)
+    for fmt in ("text", "markdown"):
+        shown = CliRunner().invoke(main, ["export", "--ascii", "--format", fmt, str(path)]).output
+        assert shown == style.text(transcript(events, style, fmt == "markdown"))
+        assert "taken back" in shown.lower() or "takes back" in shown.lower()
