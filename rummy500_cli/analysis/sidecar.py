@@ -228,7 +228,7 @@ def _order_problem(analysis: Analysis, counts: dict[int, int]) -> str | None:
 
 def encode_sidecar(
     log_path: Path,
-    log: LogData,
+    log: LogData | CheckedLog,
     settings: Settings,
     decisions: list[Decision],
     players: list[PlayerSummary],
@@ -243,7 +243,7 @@ def encode_sidecar(
     header = AnalysisHeader(
         program=f"rummy500 {__version__}",
         log=log_path.name,
-        log_lines=len(log.lines),
+        log_lines=log.lines if isinstance(log.lines, int) else len(log.lines),
         log_hash=log.last_hash,
         settings=settings,
         complete=complete,
@@ -257,7 +257,7 @@ def encode_sidecar(
 
 def write_sidecar(
     log_path: Path,
-    log: LogData,
+    log: LogData | CheckedLog,
     settings: Settings,
     decisions: list[Decision],
     players: list[PlayerSummary],

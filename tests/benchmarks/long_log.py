@@ -24,6 +24,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import sysconfig
 import tarfile
 import time
 from pathlib import Path
@@ -52,20 +53,25 @@ def make_log(cache: Path) -> Path:
         f"--out={out}",
     ]
     print("making the log (about a minute) ...", flush=True)
-    subprocess.run(command, check=True, stdout=subprocess.DEVNULL, env=environment(ROOT))
+    subprocess.run(command, check=True, stdout=subprocess.DEVNULL, env=environment(ROOT), cwd=cache)
     (out / "game-000000.jsonl").rename(log)
     shutil.rmtree(out)
     return log
 
 
 def program(tree: Path) -> list[str]:
-    return [sys.executable, "-m", "rummy500_cli"]
+    """The program of `tree`, run by this Python without its site hooks (`-S`): an
+    editable install's import hook would otherwise load this checkout's package
+    whatever the path says (see `environment`)."""
+    return [sys.executable, "-S", "-m", "rummy500_cli"]
 
 
 def environment(tree: Path) -> dict[str, str]:
-    """This environment with the package of `tree` first on the path, and no colour."""
-    env = dict(os.environ, PYTHONPATH=str(tree), NO_COLOR="1", COLUMNS="100")
-    return env
+    """This environment with the package of `tree` first on the path, then this
+    Python's installed packages (the dependencies), and no colour."""
+    packages = sysconfig.get_paths()["purelib"]
+    path = os.pathsep.join([str(tree), packages])
+    return dict(os.environ, PYTHONPATH=path, NO_COLOR="1", COLUMNS="100")
 
 
 def unpack(revision: str, cache: Path) -> Path:
@@ -105,12 +111,15 @@ def branch_point(log: Path) -> int:
     raise SystemExit("no branch point found")
 
 
-def run(command: list[str], env: dict[str, str], limit: float | None = None) -> dict[str, object]:
+def run(
+    command: list[str], env: dict[str, str], cwd: Path, limit: float | None = None
+) -> dict[str, object]:
     """Run a command; its wall time, peak memory (MB), exit status and standard error."""
     started = time.perf_counter()
     child = subprocess.Popen(
         command,
         env=env,
+        cwd=cwd,  # (not a checkout: the current folder comes first on the path)
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         stdin=subprocess.DEVNULL,
@@ -161,7 +170,7 @@ def measure(tree: Path, log: Path, work: Path, at: int, limit: float) -> dict[st
         sidecar = log.with_suffix(".analysis.jsonl")
         sidecar.unlink(missing_ok=True)
         analysing = name.startswith("analyze")
-        result = run([*program(tree), *args], env, limit if analysing else None)
+        result = run([*program(tree), *args], env, work, limit if analysing else None)
         if analysing:
             progress = re.findall(r"(\d+) of (\d+) positions", str(result["stderr"]))
             result["progress"] = progress[-1] if progress else None
