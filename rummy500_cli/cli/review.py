@@ -14,7 +14,7 @@ import click
 
 from .. import program
 from .failure import Failure, warn
-from .options import SEAT_HELP, seat_changes
+from .options import SEAT_HELP, seat_changes, seat_option
 
 LOG = click.Path(exists=True, dir_okay=False, path_type=Path)
 
@@ -103,31 +103,6 @@ def verify(log: Path, parent: Path | None) -> None:
     click.echo(printable(summary.line(log) + note))
 
 
-def seat_option(
-    text: str | None, players: tuple[str, ...], option: str = "--as"
-) -> int | str | None:
-    """--as (or --seat): a seat number, a player's name, or 'all'."""
-    from ..errors import quoted
-    from ..numbers import whole_number
-    from ..render.printable import printable
-
-    if text is None:
-        return None
-    if text.lower() == "all":
-        return "all"
-    number = whole_number(text)
-    if number is not None and number < len(players):
-        return number
-    for seat, name in enumerate(players):
-        if name.lower() == text.lower():
-            return seat
-    raise click.BadParameter(
-        f"{quoted(text, 40)}: give a seat number (0-{len(players) - 1}), a name "
-        f"({printable(', '.join(players))}) or all",
-        param_hint=option,
-    )
-
-
 @click.command()
 @click.argument("log", type=LOG)
 @click.option(
@@ -166,7 +141,9 @@ def replay(
 
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     if (json_mode and at is not None) or not (json_mode or interactive):
-        _one_position(log, at, as_seat, json_mode, choose_style(color, ascii_cards, False))
+        from .replay_at import one_position
+
+        one_position(log, at, as_seat, json_mode, choose_style(color, ascii_cards, False))
         return
     data = read_checked_log(log)
     game = Replay(data.events)
@@ -192,38 +169,6 @@ def replay(
         _branch_and_play(log, data, *taken)
 
 
-def _one_position(log: Path, at: int | None, as_seat: str | None, json_mode: bool, style) -> None:
-    """`replay` of one position off a terminal, or as JSON: the log read as a stream, and
-    only the window of it around the position kept (issue 31: a log of a million events
-    in flat memory)."""
-    from ..errors import LogError
-    from ..records.checked import check_stream, replay_around
-    from ..render.position import describe_position, json_position
-    from ..render.printable import printable_json
-
-    try:
-        checked = check_stream(log)
-    except LogError as error:
-        raise Failure(str(error)) from None
-    for warning in checked.warnings:
-        warn(warning)
-    summary = checked.summary
-    assert summary.header is not None and summary.state is not None
-    seat = seat_option(as_seat, summary.header.players)
-    if seat is None:
-        seat = "all" if summary.state.over else None
-    last = checked.lines - 1
-    position = last if at is None else _position_in(last, at)
-    try:
-        game = replay_around(checked, position)
-    except LogError as error:
-        raise Failure(str(error)) from None
-    if json_mode:
-        click.echo(printable_json(json_position(game, position, seat)))
-        return
-    click.echo(style.text(describe_position(game, position, seat, style)), color=style.color)
-
-
 def _saved_analysis(log: Path, data):
     """The log's saved analysis if it still fits the log (read whole, or a long one
     checked as a stream, `records.checked.CheckedLog`), else None and why not (for the
@@ -246,14 +191,9 @@ def _saved_analysis(log: Path, data):
 
 
 def _position(game, at: int) -> int:
-    return _position_in(game.last, at)
+    from .replay_at import position_in
 
-
-def _position_in(last: int, at: int) -> int:
-    position = last + 1 + at if at < 0 else at
-    if not 0 <= position <= last:
-        raise click.BadParameter(f"the game has events 0 to {last}", param_hint="--at")
-    return position
+    return position_in(game.last, at)
 
 
 @click.command()
