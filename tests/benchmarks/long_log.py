@@ -123,6 +123,9 @@ def run(
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         stdin=subprocess.DEVNULL,
+        # Ctrl-C as a terminal delivers it, even when this script runs in the background
+        # (where a shell without job control has its children ignore SIGINT)
+        preexec_fn=_default_sigint,
     )
     assert child.stderr is not None
     os.set_blocking(child.stderr.fileno(), False)
@@ -133,9 +136,12 @@ def run(
         errors += child.stderr.read() or b""
         if pid:
             break
-        if limit is not None and not stopped and time.perf_counter() - started > limit:
+        now = time.perf_counter() - started
+        if limit is not None and not stopped and now > limit:
             child.send_signal(signal.SIGINT)  # what Ctrl-C sends
             stopped = True
+        elif stopped and now > limit + 120:  # (not stopped by it in two minutes)
+            child.kill()
         time.sleep(0.05)
     child.returncode = os.waitstatus_to_exitcode(status)
     return {
@@ -161,11 +167,15 @@ def commands(log: Path, work: Path, at: int, think: int) -> dict[str, list[str]]
     }
 
 
-def measure(tree: Path, log: Path, work: Path, at: int, limit: float) -> dict[str, dict]:
+def measure(
+    tree: Path, log: Path, work: Path, at: int, limit: float, only: str | None
+) -> dict[str, dict]:
     env = environment(tree)
     env.update(XDG_DATA_HOME=str(work), XDG_STATE_HOME=str(work), XDG_CONFIG_HOME=str(work))
     figures = {}
     for name, args in commands(log, work, at, 1).items():
+        if only and not any(name.startswith(wanted) for wanted in only.split(",")):
+            continue
         (work / "branch.jsonl").unlink(missing_ok=True)
         sidecar = log.with_suffix(".analysis.jsonl")
         sidecar.unlink(missing_ok=True)
@@ -198,6 +208,7 @@ def main() -> None:
     parser.add_argument("--before", default=None, metavar="REV", help="also measure this commit")
     parser.add_argument("--analyze-seconds", type=float, default=600.0)
     parser.add_argument("--only", choices=["before", "after"], default=None)
+    parser.add_argument("--commands", default=None, metavar="A,B", help="only these (e.g. analyze)")
     options = parser.parse_args()
     cache = options.cache.resolve()
     cache.mkdir(parents=True, exist_ok=True)
@@ -216,7 +227,7 @@ def main() -> None:
         shutil.rmtree(work, ignore_errors=True)
         work.mkdir()
         print(f"{label} ({tree}):", flush=True)
-        results[label] = measure(tree, log, work, at, options.analyze_seconds)
+        results[label] = measure(tree, log, work, at, options.analyze_seconds, options.commands)
     print()
     print(f"{'command':<18} " + "  ".join(f"{label:>22}" for label in results) + "   ratio")
     for name in next(iter(results.values())):
