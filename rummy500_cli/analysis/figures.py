@@ -20,7 +20,7 @@ Two parts:
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 import msgspec
 
@@ -123,9 +123,11 @@ def missed_plays(state: State, seat: int, melds: Sequence[Meld] | None = None) -
     return list(dict.fromkeys(plays))
 
 
-def game_stats(events: Sequence[Event]) -> GameStats:
-    """Every figure of the module docstring's first part, from the events alone."""
-    header = events[0]
+def game_stats(events: Iterable[Event]) -> GameStats:
+    """Every figure of the module docstring's first part, from the events alone (read
+    once, in order: a long log's as a stream)."""
+    source = iter(events)
+    header = next(source)
     assert isinstance(header, GameStarted)
     state = State(header)
     n = len(header.players)
@@ -134,7 +136,7 @@ def game_stats(events: Sequence[Event]) -> GameStats:
     open_takes: dict[int, list[tuple[int, set[str], list[str]]]] = {}
     last_discard: tuple[int, str] | None = None
     table_before_end: list[Meld] | None = None
-    for event in events[1:]:
+    for event in source:
         if isinstance(event, Melded | LaidOff | Discarded):
             cards = event.cards if isinstance(event, Melded | LaidOff) else (event.card,)
             if len(state.hands[event.seat]) == len(cards):  # this move ends the round
@@ -271,12 +273,18 @@ class PlayerSummary(msgspec.Struct, kw_only=True):
 
 
 def summary(
-    decisions: Sequence, seats: Sequence[int], events: Sequence[Event] | None = None
+    decisions: Sequence,
+    seats: Sequence[int],
+    events: Sequence[Event] | None = None,
+    *,
+    final: State | None = None,
 ) -> list[PlayerSummary]:
     """Each judged seat's accuracy, expected points lost and counts of each label; with
-    the game's `events` (the line played), its luck and skill too (`fortunes`)."""
+    the game's `events` (the line played), or the `final` state they fold to, its luck
+    and skill too (`fortunes`)."""
     out = []
-    split = fortunes(events, decisions, seats) if events is not None else {}
+    known = events is not None or final is not None
+    split = fortunes(events or [], decisions, seats, final) if known else {}
     for seat in seats:
         mine = [d for d in decisions if d.seat == seat]
 
@@ -324,7 +332,7 @@ def costliest_marks(decisions: Sequence, seats: Sequence[int] | None = None) -> 
 
 
 def fortunes(
-    events: Sequence[Event], decisions: Sequence, seats: Sequence[int]
+    events: Sequence[Event], decisions: Sequence, seats: Sequence[int], final: State | None = None
 ) -> dict[int, dict[str, float]]:
     """Each seat's change in the chance of winning over the game (`win_model`, without
     hidden information: at the end 1 for a winner, 0 for the others; at the start an even
@@ -337,12 +345,14 @@ def fortunes(
     from ..variants.partnership import partnered
     from .win_model import win_chances
 
-    header = events[0]
-    assert isinstance(header, GameStarted)
-    state = State(header)
-    for event in events[1:]:
-        state.apply(event)
-    n = len(header.players)
+    if final is None:  # (`final`: the state the events fold to, given)
+        header = events[0]
+        assert isinstance(header, GameStarted)
+        final = State(header)
+        for event in events[1:]:
+            final.apply(event)
+    state = final
+    n = state.n
     start = 0.5 if partnered(state.rules) else 1.0 / n
     end = win_chances(state) if state.round else [start] * n
     out: dict[int, dict[str, float]] = {}

@@ -17,17 +17,21 @@ from __future__ import annotations
 
 import os
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import msgspec
 
 from ..errors import LogError
-from ..events import GameStarted
+from ..events import Event, GameStarted
 from ..records.log import LogData
 from ..safe_read import read_regular
 from .figures import PlayerSummary
 from .judge import Decision
+
+if TYPE_CHECKING:
+    from ..records.checked import CheckedLog
 
 SIDECAR_FORMAT = 1
 SUFFIX = ".analysis.jsonl"
@@ -104,27 +108,65 @@ def schema() -> dict[str, object]:
 
 def staleness(analysis: Analysis, log: LogData, settings: Settings | None = None) -> str | None:
     """Why a sidecar no longer fits the log (or the settings asked for); None if it does."""
+    problem = _header_staleness(analysis, len(log.lines), log.last_hash, settings)
+    # The header alone proves nothing (it can be copied onto another game's decisions).
+    return problem or foreign_decision(analysis, log)
+
+
+def stream_staleness(
+    analysis: Analysis, log: CheckedLog, settings: Settings | None = None
+) -> str | None:
+    """`staleness` against a long log checked as a stream (`records.checked`), whose
+    line played is read again a round at a time."""
+    from ..events import META_EVENTS
+    from ..records.checked import played_walk
+
+    problem = _header_staleness(analysis, log.lines, log.last_hash, settings)
+    if problem is not None:
+        return problem
+
+    def steps() -> Iterable[tuple[int, Event]]:
+        walk = played_walk(log.events())
+        return ((seq, e) for seq, e, _ in walk if not isinstance(e, META_EVENTS))
+
+    return _foreign_steps(analysis, log.summary.header, steps)
+
+
+def _header_staleness(
+    analysis: Analysis, lines: int, last_hash: str, settings: Settings | None
+) -> str | None:
     header = analysis.header
-    if header.log_lines != len(log.lines) or header.log_hash != log.last_hash:
+    if header.log_lines != lines or header.log_hash != last_hash:
         return "the game's log has changed since it was analysed"
     if settings is not None and header.settings != settings:
         return "it was analysed with other settings"
     if not header.complete:
         return "the analysis was stopped before its end"
-    # The header alone proves nothing (it can be copied onto another game's decisions).
-    return foreign_decision(analysis, log)
+    return None
 
 
 def foreign_decision(analysis: Analysis, log: LogData) -> str | None:
     """Why the sidecar's decisions are not this game's (None when each is): a seat the
     table does not have, or a decision whose line of the log is not that seat's move in
     that round, or a move other than the one the log records there."""
+    from ..line import played_line
+
+    def steps() -> Iterable[tuple[int, Event]]:
+        line = played_line(log.events)
+        return zip(line.seqs[1:], line.events[1:], strict=True)
+
+    return _foreign_steps(analysis, log.events[0] if log.events else None, steps)
+
+
+def _foreign_steps(
+    analysis: Analysis, header: object, steps: Callable[[], Iterable[tuple[int, Event]]]
+) -> str | None:
+    """`foreign_decision` over the game events of the line played, each with its line
+    of the log, in order (`steps()`; a ValueError there: a line that cannot be followed)."""
     from ..engine import legal_actions
     from ..engine.record import recorded_action
-    from ..line import played_line
     from ..state import State
 
-    header = log.events[0] if log.events else None
     players = len(header.players) if isinstance(header, GameStarted) else 0
     seats = set(analysis.header.settings.seats)
     seats.update(d.seat for d in analysis.decisions)
@@ -135,15 +177,14 @@ def foreign_decision(analysis: Analysis, log: LogData) -> str | None:
     wanted = {d.seq: d for d in analysis.decisions}
     if not wanted:
         return None
+    assert isinstance(header, GameStarted)
     try:
-        line = played_line(log.events)
+        line = steps()
     except ValueError:
         return "its game's log cannot be followed"
-    state = State(line.header)
-    seqs = line.seqs
-    for index in range(1, len(line.events)):
-        event = line.events[index]
-        decision = wanted.pop(seqs[index], None)
+    state = State(header)
+    for seq, event in line:
+        decision = wanted.pop(seq, None)
         if decision is not None:
             action = recorded_action(state, event)
             if action is not None:  # named as the judge names it (judge.Judge.weigh)
@@ -187,7 +228,7 @@ def _order_problem(analysis: Analysis, counts: dict[int, int]) -> str | None:
 
 def encode_sidecar(
     log_path: Path,
-    log: LogData,
+    log: LogData | CheckedLog,
     settings: Settings,
     decisions: list[Decision],
     players: list[PlayerSummary],
@@ -202,7 +243,7 @@ def encode_sidecar(
     header = AnalysisHeader(
         program=f"rummy500 {__version__}",
         log=log_path.name,
-        log_lines=len(log.lines),
+        log_lines=log.lines if isinstance(log.lines, int) else len(log.lines),
         log_hash=log.last_hash,
         settings=settings,
         complete=complete,
@@ -216,7 +257,7 @@ def encode_sidecar(
 
 def write_sidecar(
     log_path: Path,
-    log: LogData,
+    log: LogData | CheckedLog,
     settings: Settings,
     decisions: list[Decision],
     players: list[PlayerSummary],

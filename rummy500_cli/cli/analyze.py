@@ -12,7 +12,7 @@ from pathlib import Path
 import click
 
 from .failure import Failure, warn
-from .review import LOG, read_checked_log, seat_option
+from .review import LOG, seat_option
 
 
 @click.command()
@@ -29,8 +29,9 @@ from .review import LOG, read_checked_log, seat_option
     type=click.IntRange(1, 60_000),
     default=100,
     show_default=True,
-    metavar="MS",
-    help="Thinking budget per decision, as the expert bot counts it: more samples, steadier verdicts.",
+    metavar="EFFORT",
+    help="The effort per decision, counted in work (moves played out), not in time: more "
+    "samples, steadier verdicts (about 20 ms of computing a decision at the default).",
 )
 @click.option(
     "--jobs",
@@ -66,30 +67,48 @@ def analyze(
     import msgspec
 
     from ..analysis.figures import costliest, game_stats
-    from ..events import SeatChanged
-    from ..line import played_line
+    from ..errors import LogError
+    from ..events import META_EVENTS, SeatChanged
+    from ..records.checked import check_stream, played_walk
     from ..render.analysis import analysis_text
     from ..render.printable import names, printable, printable_json
     from .play import choose_style
 
-    data = read_checked_log(log)
-    header = data.events[0]
-    line = played_line(data.events)
+    # read as a stream, a round of the line played at a time (issue 31)
+    try:
+        checked = check_stream(log)
+    except LogError as error:
+        raise Failure(str(error)) from None
+    for warning in checked.warnings:
+        warn(warning)
+    header = checked.summary.header
+    assert header is not None
     named = [seat_option(text, header.players, "--seat") for text in seats]
     chosen = [seat for seat in named if isinstance(seat, int)]
     if len(chosen) != len(named):
         raise click.BadParameter("give a seat number or a name", param_hint="--seat")
-    if not chosen:  # every seat a person played, if only for a while
-        kinds = [*enumerate(header.seats)]  # (none recorded: every seat)
-        kinds += [(e.seat, e.kind) for e in data.events if isinstance(e, SeatChanged)]
-        humans = [seat for seat, kind in kinds if kind == "human"]
-        chosen = humans or list(range(len(header.players)))
-    seat_list = sorted(dict.fromkeys(chosen))
-    stats = game_stats(line.events)
-    takebacks = [0] * len(header.players)
-    for record in line.takebacks:
-        takebacks[record.seat] += 1
-    decisions, players, saved = _analysis(log, data, line, seat_list, think, jobs, json_mode)
+    try:
+        if not chosen:  # every seat a person played, if only for a while
+            kinds = [*enumerate(header.seats)]  # (none recorded: every seat)
+            changes = (e for e in checked.events() if isinstance(e, SeatChanged))
+            kinds += [(e.seat, e.kind) for e in changes]
+            humans = [seat for seat, kind in kinds if kind == "human"]
+            chosen = humans or list(range(len(header.players)))
+        seat_list = sorted(dict.fromkeys(chosen))
+        takebacks = [0] * len(header.players)
+
+        def line_events():
+            yield header
+            for _seq, event, record in played_walk(checked.events()):
+                if record is not None:
+                    takebacks[record.seat] += 1
+                if not isinstance(event, META_EVENTS):
+                    yield event
+
+        stats = game_stats(line_events())
+        decisions, players, saved = _analysis(log, checked, seat_list, think, jobs, json_mode)
+    except LogError as error:
+        raise Failure(str(error)) from None
     if json_mode:
         click.echo(
             printable_json(
@@ -122,27 +141,30 @@ def analyze(
     click.echo(style.text(text))
 
 
-def _analysis(log: Path, data, line, seats: list[int], think: int, jobs: int | None, quiet: bool):
+def _analysis(log: Path, checked, seats: list[int], think: int, jobs: int | None, quiet: bool):
     """The decisions and the players' summaries: from the saved analysis when it fits
-    the log and the settings, else judged afresh on the line played and saved (going on
-    from a saved analysis of the same log and settings that Ctrl-C stopped). Answers
-    them and the sidecar's path (None when it could not be written). Ctrl-C saves what
-    is finished and exits 130."""
+    the log and the settings, else judged afresh on the line played, a batch of rounds at
+    a time (`analysis.stream_judge`), and saved (going on from a saved analysis of the
+    same log and settings that Ctrl-C stopped). Answers them and the sidecar's path
+    (None when it could not be written). Ctrl-C saves what is finished and exits 130."""
     import msgspec
 
     from ..analysis.figures import summary
-    from ..analysis.judge import JUDGE_VERSION, Decision, judge_decisions
+    from ..analysis.judge import JUDGE_VERSION, Decision
     from ..analysis.sidecar import (
         Settings,
         read_sidecar,
         sidecar_path,
-        staleness,
         stopped_problem,
+        stream_staleness,
         write_sidecar,
     )
+    from ..analysis.stream_judge import decision_count, judge_stream, line_rounds
     from ..analysis.win_model import model
     from ..errors import LogError
+    from ..records.checked import played_walk
 
+    header = checked.summary.header
     settings = Settings(
         think=think, seats=seats, sample_seed="", judge=JUDGE_VERSION, model=model().version
     )
@@ -151,17 +173,25 @@ def _analysis(log: Path, data, line, seats: list[int], think: int, jobs: int | N
     except LogError as error:
         warn(f"{error}; analysing the game again")
         saved = None
-    if saved is not None and staleness(saved, data, settings) is None:
+    if saved is not None and stream_staleness(saved, checked, settings) is None:
         return saved.decisions, saved.players, sidecar_path(log)
-    index_of = {seq: index for index, seq in enumerate(line.seqs)}
     known: dict[int, Decision | None] = {}
     if (
         saved is not None
         and not saved.header.complete
         and stopped_problem(saved) is None
         and saved.header.settings == settings
-        and staleness(msgspec.structs.replace(saved, header=_completed(saved.header)), data) is None
+        and stream_staleness(
+            msgspec.structs.replace(saved, header=_completed(saved.header)), checked
+        )
+        is None
     ):  # stopped by Ctrl-C last time: go on from there
+        wanted = {d.seq for d in saved.decisions} | set(saved.header.empty)
+        index_of = {}
+        for round_, seqs in line_rounds(played_walk(checked.events())):
+            for offset, seq in enumerate(seqs):
+                if seq in wanted:
+                    index_of[seq] = round_.first + offset
         known = {index_of[seq]: None for seq in saved.header.empty if seq in index_of}
         for decision in saved.decisions:
             if decision.seq in index_of:
@@ -170,19 +200,30 @@ def _analysis(log: Path, data, line, seats: list[int], think: int, jobs: int | N
         if not quiet:
             warn(f"going on from the {len(known)} positions weighed before it was stopped")
     found: dict[int, Decision | None] = {}
+    seq_of: dict[int, int] = {}
     progress = None if quiet else _progress_reporter()
+    total = decision_count(header, line_rounds(played_walk(checked.events())), seats)
     try:
-        decisions = judge_decisions(
-            line.events, seats, think, progress, jobs, known=known, found=found
+        decisions = judge_stream(
+            header,
+            line_rounds(played_walk(checked.events())),
+            seats,
+            think,
+            total,
+            progress,
+            jobs,
+            known=known,
+            found=found,
+            seq_of=seq_of,
         )
     except KeyboardInterrupt:
         if progress is not None:
             progress.close()
         finished = [d for _, d in sorted(found.items()) if d is not None]
-        finished = [msgspec.structs.replace(d, seq=line.seqs[d.seq]) for d in finished]
-        empty = [line.seqs[index] for index, d in found.items() if d is None]
+        finished = [msgspec.structs.replace(d, seq=seq_of[d.seq]) for d in finished]
+        empty = [seq_of[index] for index, d in found.items() if d is None]
         try:
-            kept = write_sidecar(log, data, settings, finished, [], complete=False, empty=empty)
+            kept = write_sidecar(log, checked, settings, finished, [], complete=False, empty=empty)
             where = f"saved in {kept}"
         except LogError as error:
             where = f"not saved ({error})"
@@ -192,11 +233,11 @@ def _analysis(log: Path, data, line, seats: list[int], think: int, jobs: int | N
     if progress is not None:
         progress.close()
     # judged on the line played: each decision named by its line of the log
-    decisions = [msgspec.structs.replace(d, seq=line.seqs[d.seq]) for d in decisions]
-    players = summary(decisions, seats, line.events)
+    decisions = [msgspec.structs.replace(d, seq=seq_of[d.seq]) for d in decisions]
+    players = summary(decisions, seats, final=checked.summary.state)
     path: Path | None
     try:
-        path = write_sidecar(log, data, settings, decisions, players)
+        path = write_sidecar(log, checked, settings, decisions, players)
     except LogError as error:
         warn(str(error))
         path = None

@@ -147,3 +147,28 @@ def seat_changes(specs: tuple[str, ...], players: tuple[str, ...]) -> dict[int, 
         except RulesError as error:
             raise click.BadParameter(str(error), param_hint="--seat") from None
     return changes
+
+
+def seat_option(
+    text: str | None, players: tuple[str, ...], option: str = "--as"
+) -> int | str | None:
+    """--as (or --seat): a seat number, a player's name, or 'all'."""
+    from ..errors import quoted
+    from ..numbers import whole_number
+    from ..render.printable import printable
+
+    if text is None:
+        return None
+    if text.lower() == "all":
+        return "all"
+    number = whole_number(text)
+    if number is not None and number < len(players):
+        return number
+    for seat, name in enumerate(players):
+        if name.lower() == text.lower():
+            return seat
+    raise click.BadParameter(
+        f"{quoted(text, 40)}: give a seat number (0-{len(players) - 1}), a name "
+        f"({printable(', '.join(players))}) or all",
+        param_hint=option,
+    )

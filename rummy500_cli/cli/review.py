@@ -14,7 +14,7 @@ import click
 
 from .. import program
 from .failure import Failure, warn
-from .options import SEAT_HELP, seat_changes
+from .options import SEAT_HELP, seat_changes, seat_option
 
 LOG = click.Path(exists=True, dir_okay=False, path_type=Path)
 
@@ -69,8 +69,7 @@ def verify(log: Path, parent: Path | None) -> None:
     from ..errors import LogError
     from ..events import GameStarted
     from ..online.record import is_record, verify_record
-    from ..records.audit import audit, check_parent
-    from ..records.log import read_log
+    from ..records.checked import check_parent_stream, check_stream
     from ..render.printable import printable
 
     if is_record(log):  # a player's own record of an online game (rummy500-log(5))
@@ -79,21 +78,22 @@ def verify(log: Path, parent: Path | None) -> None:
         except LogError as error:
             raise Failure(str(error)) from None
         return
-    try:
-        data = read_log(log)
-        if data.warnings:
+    try:  # read as a stream: a log of a million events in flat memory (issue 31)
+        checked = check_stream(log)
+        if checked.warnings:
             raise LogError(
-                data.warnings[0].split(";")[0] + "; a log with a torn write does not verify"
+                checked.warnings[0].split(";")[0] + "; a log with a torn write does not verify"
             )
-        summary = audit(data, log)
-        header = data.events[0]
+        summary = checked.summary
+        header = summary.header
         assert isinstance(header, GameStarted)
         note = ""
         if header.parent:
             source = parent or log.parent / header.parent
             if source.is_file():
-                check_parent(data, read_log(source), log, header.parent_at)
-                note = f"; its first {header.parent_at} events match its parent {source}"
+                at = header.parent_at
+                check_parent_stream(log, summary.events, source, at, header.parent_hash)
+                note = f"; its first {at} events match its parent {source}"
             else:
                 note = (
                     f"; its parent {header.parent} is not at hand, so the branch point is unchecked"
@@ -101,31 +101,6 @@ def verify(log: Path, parent: Path | None) -> None:
     except LogError as error:
         raise Failure(str(error)) from None
     click.echo(printable(summary.line(log) + note))
-
-
-def seat_option(
-    text: str | None, players: tuple[str, ...], option: str = "--as"
-) -> int | str | None:
-    """--as (or --seat): a seat number, a player's name, or 'all'."""
-    from ..errors import quoted
-    from ..numbers import whole_number
-    from ..render.printable import printable
-
-    if text is None:
-        return None
-    if text.lower() == "all":
-        return "all"
-    number = whole_number(text)
-    if number is not None and number < len(players):
-        return number
-    for seat, name in enumerate(players):
-        if name.lower() == text.lower():
-            return seat
-    raise click.BadParameter(
-        f"{quoted(text, 40)}: give a seat number (0-{len(players) - 1}), a name "
-        f"({printable(', '.join(players))}) or all",
-        param_hint=option,
-    )
 
 
 @click.command()
@@ -164,6 +139,12 @@ def replay(
     from ..render.printable import printable_json
     from .play import choose_style
 
+    interactive = sys.stdin.isatty() and sys.stdout.isatty()
+    if (json_mode and at is not None) or not (json_mode or interactive):
+        from .replay_at import one_position
+
+        one_position(log, at, as_seat, json_mode, choose_style(color, ascii_cards, False))
+        return
     data = read_checked_log(log)
     game = Replay(data.events)
     seat = seat_option(as_seat, game.header.players)
@@ -189,10 +170,12 @@ def replay(
 
 
 def _saved_analysis(log: Path, data):
-    """The log's saved analysis if it still fits the log, else None and why not (for
-    the viewer and export)."""
-    from ..analysis.sidecar import read_sidecar, staleness
+    """The log's saved analysis if it still fits the log (read whole, or a long one
+    checked as a stream, `records.checked.CheckedLog`), else None and why not (for the
+    viewer and export)."""
+    from ..analysis.sidecar import read_sidecar, staleness, stream_staleness
     from ..errors import LogError
+    from ..records.checked import CheckedLog
 
     try:
         saved = read_sidecar(log)
@@ -200,17 +183,17 @@ def _saved_analysis(log: Path, data):
         return None, f"the saved analysis cannot be read ({error}): run rummy500 analyze again"
     if saved is None:
         return None, "no analysis saved: run rummy500 analyze on this game first"
-    stale = staleness(saved, data)
+    check = stream_staleness if isinstance(data, CheckedLog) else staleness
+    stale = check(saved, data)
     if stale is not None:
         return None, f"the saved analysis is out of date ({stale}): run rummy500 analyze again"
     return saved, ""
 
 
 def _position(game, at: int) -> int:
-    position = game.last + 1 + at if at < 0 else at
-    if not 0 <= position <= game.last:
-        raise click.BadParameter(f"the game has events 0 to {game.last}", param_hint="--at")
-    return position
+    from .replay_at import position_in
+
+    return position_in(game.last, at)
 
 
 @click.command()
@@ -239,15 +222,33 @@ def branch(log: Path, at: int, output: Path | None, seats: tuple[str, ...]) -> N
     plays, resumes, replays and verifies like any game. --seat changes who plays a seat
     from the branch point on (a seat_changed event in the new log).
     """
-    from ..line import played_line
+    from ..errors import LogError
+    from ..records.branch import default_branch_path, stream_branch_point, write_stream_branch
+    from ..records.checked import check_stream
     from .loop import trusted_seats
+    from .paths import saves_dir, under
 
-    data = read_checked_log(log)
-    changes = seat_changes(seats, data.events[0].players)
-    new = make_branch(log, data, at, output, changes)
+    try:  # read as a stream, and its lines copied as they are read (issue 31)
+        checked = check_stream(log)
+    except LogError as error:
+        raise Failure(str(error)) from None
+    for warning in checked.warnings:
+        warn(warning)
+    assert checked.summary.header is not None
+    changes = seat_changes(seats, checked.summary.header.players)
+    try:
+        _state, kinds, problem = stream_branch_point(checked, at)
+    except LogError as error:
+        raise Failure(str(error)) from None
+    if problem:
+        raise click.BadParameter(problem, param_hint="--at")
+    new = output or default_branch_path(log, at)
+    try:
+        write_stream_branch(log, checked, at, new, kinds, under(new, saves_dir()), changes)
+    except LogError as error:
+        raise Failure(str(error)) from None
     from ..render.printable import printable
 
-    kinds = played_line(data.events[: at + 1]).kinds
     kinds = [changes.get(seat, kind) for seat, kind in enumerate(kinds)]
     click.echo(printable(f"Branched {log} after event {at} into {new}."))
     # Only a program named in this command's own --seat is approved in the command
@@ -314,14 +315,31 @@ def export(log: Path, fmt: str, ascii_cards: bool) -> None:
     score table after each round, and the result. With a saved analysis of the game
     (rummy500 analyze), its verdicts are comments beside the moves and the players'
     accuracy ends it."""
-    from ..render.style import Style
-    from ..render.transcript import transcript
+    from itertools import islice
 
-    data = read_checked_log(log)
-    analysis, missing = _saved_analysis(log, data)
+    from ..errors import LogError
+    from ..records.checked import check_stream, played_walk
+    from ..render.style import Style
+    from ..render.transcript import transcript_lines
+
+    try:  # read as a stream, and written as it is read (issue 31)
+        checked = check_stream(log)
+    except LogError as error:
+        raise Failure(str(error)) from None
+    for warning in checked.warnings:
+        warn(warning)
+    analysis, missing = _saved_analysis(log, checked)
     if analysis is None and ("out of date" in missing or "cannot be read" in missing):
         warn(f"{missing}; exported without it")
     from .output import utf_output
 
     style = Style(ascii=ascii_cards or not utf_output())
-    click.echo(style.text(transcript(data.events, style, fmt == "markdown", analysis)), nl=False)
+    header = checked.summary.header
+    assert header is not None
+    walk = played_walk(checked.events())
+    lines = transcript_lines(header, walk, style, fmt == "markdown", analysis)
+    try:
+        while chunk := list(islice(lines, 2000)):
+            click.echo(style.text("\n".join(chunk)))
+    except LogError as error:
+        raise Failure(str(error)) from None

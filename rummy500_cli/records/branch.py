@@ -5,7 +5,9 @@ that line's hash, followed by the parent's events up to that point."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import islice
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from msgspec.structs import replace
 
@@ -17,12 +19,20 @@ from .log import LogData, line_hash
 from .log_writer import LogWriter
 from .replay import Replay
 
+if TYPE_CHECKING:
+    from ..state import State
+    from .checked import CheckedLog
+
 
 def branch_problem(game: Replay, at: int) -> str | None:
     """Why a game cannot branch after event `at` (None: it can)."""
     if not 2 <= at <= game.last:
         return f"branch after an event from 2 to {game.last}"
-    state = game.state_at(at)
+    return state_problem(game.state_at(at), at)
+
+
+def state_problem(state: State, at: int) -> str | None:
+    """Why a game cannot branch from `state`, the state after event `at` (None: it can)."""
     if state.over:
         return f"the game is over after event {at}"
     if not legal_actions(state):
@@ -75,3 +85,67 @@ def write_branch(
         if kind != kinds[seat]
     ]
     LogWriter.create(target, events, make_parents).close()
+
+
+def stream_branch_point(checked: CheckedLog, at: int) -> tuple[State | None, list[str], str | None]:
+    """The state after event `at` of a checked long log, who plays each seat there, and
+    why the game cannot branch there (None: it can), read as a stream (the events to
+    `at` folded again, takebacks resolved, in flat memory)."""
+    from .audit import audit_stream
+
+    last = checked.lines - 1
+    if not 2 <= at <= last:
+        return None, [], f"branch after an event from 2 to {last}"
+    summary = audit_stream(islice(checked.events(), at + 1), checked.path)
+    assert summary.state is not None and summary.played is not None
+    state = summary.state
+    return state, list(summary.played.kinds), state_problem(state, at)
+
+
+def write_stream_branch(
+    log: Path,
+    checked: CheckedLog,
+    at: int,
+    target: Path,
+    kinds: list[str],
+    make_parents: bool = False,
+    seats: Mapping[int, str] | None = None,
+) -> None:
+    """`write_branch` of a checked long log, its lines written as they are read (`kinds`:
+    who plays each seat after event `at`, `stream_branch_point`). A branch that cannot be
+    written whole is removed. Raises LogError."""
+    first = None
+    header = None
+    events = checked.entries()
+    for seq, (line, event) in enumerate(events):
+        if seq == 0:
+            assert isinstance(event, GameStarted)
+            header = event
+        if seq == at:
+            first = line_hash(line)
+            break
+    assert header is not None and first is not None
+    events.close()
+    header = replace(
+        header,
+        program=f"rummy500 {__version__}",
+        parent=_text(log.name),
+        parent_at=at,
+        parent_hash=first,
+    )
+    writer = LogWriter.create(target, [header], make_parents)
+    try:
+        with writer:
+            moves = islice(checked.events(), 1, at + 1)
+            while chunk := list(islice(moves, 4096)):
+                writer.append(chunk)
+            changes = [
+                SeatChanged(seat=seat, kind=kind)
+                for seat, kind in sorted((seats or {}).items())
+                if kind != kinds[seat]
+            ]
+            if changes:
+                writer.append(changes)
+    except BaseException:
+        target.unlink(missing_ok=True)
+        raise

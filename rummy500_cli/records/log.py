@@ -206,32 +206,38 @@ def _checked_events(chunks: list[bytes], path: object) -> list[Event]:
     """The events of the lines, one line at a time: LogError at the first one at fault."""
     events: list[Event] = []
     prev = ""
-    decode = _decoder.decode
     sha = hashlib.sha256
     for number, line in enumerate(chunks):
-        if too_deep(line):  # one limit on every Python (rummy500_cli/nesting.py)
-            raise LogError(f"{path}:{number + 1}: {_TOO_DEEP}")
-        try:
-            entry = decode(line)
-        except msgspec.DecodeError as error:
-            raise LogError(f"{path}:{number + 1}: {error}") from None
-        except RecursionError:
-            raise LogError(f"{path}:{number + 1}: {_TOO_DEEP}") from None
-        if entry.seq != number:
-            raise LogError(
-                f"{path}:{number + 1}: sequence number {entry.seq} where {number} was due "
-                "(a line was removed, added or moved)"
-            )
-        if entry.prev != prev:
-            raise LogError(
-                f"{path}:{number + 1}: the hash chain is broken: line {number} was changed, "
-                "removed or moved"
-            )
-        if number and isinstance(entry.event, GameStarted):
-            raise LogError(f"{path}:{number + 1}: a second game_started header")
-        events.append(entry.event)
+        events.append(checked_entry(line, number, prev, path).event)
         prev = sha(line).hexdigest()
     return events
+
+
+def checked_entry(line: bytes, number: int, prev: str, path: object) -> Entry:
+    """The entry of line `number` (0 for the header), whose line before it hashes to
+    `prev`: LogError saying what is wrong with it (the one wording of `parse_log` and
+    of the stream reader, `records.stream`)."""
+    if too_deep(line):  # one limit on every Python (rummy500_cli/nesting.py)
+        raise LogError(f"{path}:{number + 1}: {_TOO_DEEP}")
+    try:
+        entry = _decoder.decode(line)
+    except msgspec.DecodeError as error:
+        raise LogError(f"{path}:{number + 1}: {error}") from None
+    except RecursionError:
+        raise LogError(f"{path}:{number + 1}: {_TOO_DEEP}") from None
+    if entry.seq != number:
+        raise LogError(
+            f"{path}:{number + 1}: sequence number {entry.seq} where {number} was due "
+            "(a line was removed, added or moved)"
+        )
+    if entry.prev != prev:
+        raise LogError(
+            f"{path}:{number + 1}: the hash chain is broken: line {number} was changed, "
+            "removed or moved"
+        )
+    if number and isinstance(entry.event, GameStarted):
+        raise LogError(f"{path}:{number + 1}: a second game_started header")
+    return entry
 
 
 def read_log(path: str | os.PathLike[str]) -> LogData:

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from ..cards import Card
 from ..events import (
+    META_EVENTS,
     Discarded,
     Event,
     GameStarted,
@@ -26,7 +27,7 @@ from ..events import (
     StockDrawn,
     UpcardChosen,
 )
-from ..line import Takeback, played_line
+from ..line import Line, Takeback, played_line
 from ..state import State
 
 
@@ -182,3 +183,77 @@ def cards_moved(event: Event) -> tuple[str, ...]:
         dealt = tuple(card for hand in event.hands for card in hand)
         return dealt + ((event.upcard,) if event.upcard else ())
     return ()
+
+
+class RoundReplay(Replay):
+    """The positions of a window of a long game, from a deal to the next deal after the
+    position wanted (or the end): what `replay --at` shows of a log too long to hold
+    (issue 31), with `Replay`'s answers for every position of the window. A takeback
+    never returns past the deal of its round (`line.target_problem`), so what the
+    window holds decides every answer about its positions.
+
+    `dealt`: the state after the window's first event, the deal at line `first`;
+    `window`: the log's events from that deal on, by sequence number; `last`: the log's
+    last event."""
+
+    def __init__(
+        self, header: GameStarted, dealt: State, first: int, window: list[Event], last: int
+    ) -> None:
+        self.header = header
+        self._dealt, self._first, self._window, self._last = dealt, first, window, last
+        self.events = _Window(header, first, window)  # type: ignore[assignment]
+        line = Line(header)
+        for seq, event in enumerate(window, first):
+            if isinstance(event, META_EVENTS):
+                line.add_meta(seq, event)
+            else:
+                line.add(seq, event)
+        self.line = line
+        self.walk = [seq for seq, _, _ in line.walk]
+        self._at = {seq: position for seq, _, position in line.walk}
+        self._snapshot_at = [1]
+        self._snapshots = [dealt.copy()]
+        state = dealt.copy()
+        for position, event in enumerate(line.events[2:], 2):
+            state.apply(event)
+            if isinstance(event, RoundDealt):
+                self._snapshot_at.append(position)
+                self._snapshots.append(state.copy())
+        self.final = state
+        self._abandoned = {}
+        for record in reversed(line.takebacks):  # the first takeback of a line wins
+            for seq, _event in record.abandoned:
+                self._abandoned[seq] = record
+
+    @property
+    def last(self) -> int:
+        return self._last
+
+    def _upto(self, position: int) -> RoundReplay:
+        """The window as the log stood after line `position` (one of it)."""
+        window = self._window[: position - self._first + 1]
+        return RoundReplay(self.header, self._dealt, self._first, window, self._last)
+
+    def state_at(self, position: int) -> State:
+        if position not in self._at and self._first <= position <= self._last:
+            return self._upto(position).final
+        return super().state_at(position)
+
+    def round_and_turn(self, position: int) -> tuple[int, int]:
+        if position not in self._at:
+            return self._upto(position).round_and_turn(position)
+        return super().round_and_turn(position)
+
+
+class _Window:
+    """A window's events by sequence number (the header too), as `Replay.events`."""
+
+    def __init__(self, header: GameStarted, first: int, window: list[Event]) -> None:
+        self.header, self.first, self.window = header, first, window
+
+    def __getitem__(self, seq: int) -> Event:
+        if seq == 0:
+            return self.header
+        if not self.first <= seq < self.first + len(self.window):
+            raise IndexError(f"event {seq} is outside the window read")
+        return self.window[seq - self.first]

@@ -3,7 +3,7 @@ turn on one line, the score table after each round, and the result."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 from ..cards import Card
 from ..events import (
@@ -18,7 +18,7 @@ from ..events import (
     RumCalled,
     WindowOpened,
 )
-from ..line import played_line
+from ..line import Takeback, played_line
 from ..rules import format_value
 from ..state import State
 from .analysis import fortune_line, move_words, pct, signed_points, summary_line
@@ -35,96 +35,114 @@ def transcript(events: Sequence[Event], style: Style, markdown: bool = False, an
     stands. With `analysis` (a saved analysis, `analysis.sidecar.Analysis`), each marked
     decision and each player's costliest ones carry a comment in braces beside the move,
     as PGN does, and the players' summary (with their luck and skill) follows the result."""
+    header = events[0]
+    assert isinstance(header, GameStarted)
+    played = played_line(events)
+    takebacks = {record.seq: record for record in played.takebacks}
+    walk = ((seq, event, takebacks.get(seq)) for seq, event, _ in played.walk[1:])
+    lines = transcript_lines(header, walk, style, markdown, analysis)
+    return "".join(line + "\n" for line in lines)
+
+
+def transcript_lines(
+    header: GameStarted,
+    walk: Iterable[tuple[int, Event, Takeback | None]],
+    style: Style,
+    markdown: bool = False,
+    analysis=None,
+) -> Iterator[str]:
+    """`transcript`'s lines, one at a time, from the walk of the line played (each line
+    of the log that stands on it, the header left out, a takeback with its record): what
+    `export` writes as it reads a long log (issue 31)."""
     from ..analysis.figures import costliest_marks
 
     judged = analysis.decisions if analysis else []
     costly = {d.seq for d in costliest_marks(judged)}
     comments = {d.seq: comment(d, style) for d in judged if d.label or d.seq in costly}
-    header = events[0]
-    assert isinstance(header, GameStarted)
     state = State(header)
     narrator = Narrator(style, viewer=None, reveal=True)
-    out: list[str] = []
     h1, h2 = ("# ", "## ") if markdown else ("", "")
-    out.append(f"{h1}Rummy 500: {', '.join(names(header.players))}")
+    yield f"{h1}Rummy 500: {', '.join(names(header.players))}"
     changes = header.rules.changes()
     rules = ", ".join(f"{k}={format_value(v)}" for k, v in changes.items()) or "standard"
-    out.append("")
-    out.append(
+    yield ""
+    yield (
         f"- Players: {', '.join(names(header.players))}"
         if markdown
         else f"Players: {', '.join(names(header.players))}"
     )
-    out.append(f"- Rules: {rules}" if markdown else f"Rules: {rules}")
+    yield f"- Rules: {rules}" if markdown else f"Rules: {rules}"
     source = "stacked deck, then seed " if header.deck else "seed "
-    out.append(f"- Deal: {source}{header.seed}" if markdown else f"Deal: {source}{header.seed}")
+    yield f"- Deal: {source}{header.seed}" if markdown else f"Deal: {source}{header.seed}"
     if header.parent:
         note = f"Branched from {header.parent} after event {header.parent_at}"
-        out.append(f"- {note}" if markdown else note)
+        yield f"- {note}" if markdown else note
     turn: list[str] = []
     mover: int | None = None
 
     waiting: list[str] = []
 
-    def flush() -> None:
+    def flush() -> list[str]:
         nonlocal turn, mover
         turn.extend(waiting)
         waiting.clear()
+        told = []
         if turn and mover is not None:
             prefix = f"{names(state.players)[mover]}: "
             line = prefix + " ".join(
                 _strip_name(text, names(state.players)[mover]) for text in turn
             )
-            out.append(f"- {line}" if markdown else f"  {line}")
+            told.append(f"- {line}" if markdown else f"  {line}")
         turn, mover = [], None
+        return told
 
-    played = played_line(events)
-    takebacks = {record.seq: record for record in played.takebacks}
-    for seq, event, _position in played.walk[1:]:
+    for seq, event, record in walk:
         if isinstance(event, META_EVENTS):  # not a move: a line of its own
-            flush()
+            yield from flush()
             heading = narrator.feed(event, state)[0]
-            if seq in takebacks:
+            if record is not None:
                 heading = f"{heading.removesuffix('.')} (event {seq})."
-            out.append(f"- {heading}" if markdown else f"  {heading}")
-            if seq in takebacks:  # the moves it took back, beneath it
-                moves = takeback_lines(takebacks[seq], state, style, None, True)
-                out.extend(f"  - {text.strip()}" if markdown else f"  {text}" for text in moves)
+            yield f"- {heading}" if markdown else f"  {heading}"
+            if record is not None:  # the moves it took back, beneath it
+                moves = takeback_lines(record, state, style, None, True)
+                yield from (f"  - {text.strip()}" if markdown else f"  {text}" for text in moves)
             continue
         state.apply(event)
         if isinstance(event, RoundDealt):
-            flush()
-            out.append("")
-            out.append(f"{h2}Round {event.round}: {names(state.players)[event.dealer]} deals")
+            yield from flush()
+            yield ""
+            yield f"{h2}Round {event.round}: {names(state.players)[event.dealer]} deals"
             if markdown:
-                out.append("")
+                yield ""
             for seat, hand in enumerate(event.hands):
                 cards = hand_cards((Card.parse(text) for text in hand), style)
                 line = f"{names(state.players)[seat]}: {cards}"
-                out.append(f"- {line}" if markdown else f"  {line}")
+                yield f"- {line}" if markdown else f"  {line}"
             upcard = event.upcard and style.card(Card.parse(event.upcard))
             line = f"Upcard: {upcard or '(chosen by the first player)'}"
-            out.append(f"- {line}" if markdown else f"  {line}")
+            yield f"- {line}" if markdown else f"  {line}"
             if markdown:
-                out.append("")
+                yield ""
             continue
         if isinstance(event, RoundEnded):
-            flush()
-            out.extend(["", *narrator.feed(event, state)])
-            out.extend(["", score_table(names(state.players), event, markdown)])
+            yield from flush()
+            yield from (["", *narrator.feed(event, state)])
+            yield from (["", score_table(names(state.players), event, markdown)])
             continue
         if isinstance(event, GameEnded):
-            flush()
-            out.extend(["", f"{h2}Result" if markdown else "Result:", *narrator.feed(event, state)])
+            yield from flush()
+            yield from (
+                ["", f"{h2}Result" if markdown else "Result:", *narrator.feed(event, state)]
+            )
             continue
         if isinstance(event, WindowOpened):  # RULES 7: a line of its own, no one's turn
-            flush()
+            yield from flush()
             lines = narrator.feed(event, state)
-            out.extend(f"- {line}" if markdown else f"  {line}" for line in lines)
+            yield from (f"- {line}" if markdown else f"  {line}" for line in lines)
             continue
         who = getattr(event, "seat", None)
         if who is not None and who != mover:
-            flush()
+            yield from flush()
             mover = who
         said = narrator.feed(event, state)
         turn.extend(said)
@@ -134,16 +152,16 @@ def transcript(events: Sequence[Event], style: Style, markdown: bool = False, an
             turn.extend(waiting)
             waiting.clear()
         if isinstance(event, Discarded | RumCalled | Passed):
-            flush()  # a turn ends; so does an answer in a window (RULES 7)
-    flush()
+            yield from flush()  # a turn ends; so does an answer in a window (RULES 7)
+    yield from flush()
     if not state.over:
-        out.extend(["", "(The game is unfinished.)"])
+        yield from (["", "(The game is unfinished.)"])
     if analysis is not None:
         settings = analysis.header.settings
-        out.extend(["", f"{h2}Analysis" if markdown else "Analysis:"])
+        yield from (["", f"{h2}Analysis" if markdown else "Analysis:"])
         if markdown:
-            out.append("")
-        out.append(
+            yield ""
+        yield (
             f"{'- ' if markdown else '  '}Decisions judged against the expert bot "
             f"(--think {settings.think}); comments in braces mark each player's costliest "
             "decisions (points: the expected score of the round against the others' mean)."
@@ -153,8 +171,7 @@ def transcript(events: Sequence[Event], style: Style, markdown: bool = False, an
             told: list[str | None] = [summary_line(player, shown), fortune_line(player, shown)]
             for summary_text in told:
                 if summary_text is not None:
-                    out.append(f"- {summary_text}" if markdown else f"  {summary_text}")
-    return "\n".join(out) + "\n"
+                    yield f"- {summary_text}" if markdown else f"  {summary_text}"
 
 
 def comment(decision, style: Style) -> str:

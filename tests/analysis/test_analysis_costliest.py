@@ -178,7 +178,7 @@ def test_ctrl_c_keeps_what_is_finished_and_a_rerun_goes_on(tmp_path: Path, monke
     """Ctrl-C after a few positions: exit 130, the sidecar holds the decisions weighed
     (incomplete); the same command goes on from there, weighs only the rest, and ends
     with the analysis a run never stopped gives."""
-    from rummy500_cli.analysis import judge
+    from rummy500_cli.analysis import judge, stream_judge
 
     log = tmp_path / "ann.jsonl"
     log.write_bytes(encode_log(game()))
@@ -186,7 +186,7 @@ def test_ctrl_c_keeps_what_is_finished_and_a_rerun_goes_on(tmp_path: Path, monke
     whole.write_bytes(log.read_bytes())
     runner = CliRunner()
     assert runner.invoke(main, ["analyze", str(whole), "--jobs", "1", "--json"]).exit_code == 0
-    real = judge._judge_at
+    real = stream_judge._judge_point  # (what analyze runs for each position)
     calls: list[int] = []
 
     def stopping(index: int):
@@ -195,7 +195,7 @@ def test_ctrl_c_keeps_what_is_finished_and_a_rerun_goes_on(tmp_path: Path, monke
             raise KeyboardInterrupt
         return real(index)
 
-    monkeypatch.setattr(judge, "_judge_at", stopping)
+    monkeypatch.setattr(stream_judge, "_judge_point", stopping)
     stopped = runner.invoke(main, ["analyze", str(log), "--jobs", "1"])
     assert stopped.exit_code == 130
     assert "stopped: 3 positions weighed, saved in" in stopped.output
@@ -203,7 +203,9 @@ def test_ctrl_c_keeps_what_is_finished_and_a_rerun_goes_on(tmp_path: Path, monke
     assert saved is not None and not saved.header.complete and not saved.players
     assert "stopped before its end" in CliRunner().invoke(main, ["export", str(log)]).output
     calls.clear()
-    monkeypatch.setattr(judge, "_judge_at", lambda index: (calls.append(index), real(index))[1])
+    monkeypatch.setattr(
+        stream_judge, "_judge_point", lambda index: (calls.append(index), real(index))[1]
+    )
     again = runner.invoke(main, ["analyze", str(log), "--jobs", "1"])
     assert again.exit_code == 0 and "going on from the 3 positions weighed" in again.output
     assert len(calls) == len(judge.decision_points(game(), [0, 1])) - 3

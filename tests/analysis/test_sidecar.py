@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 from test_analysis import fed_kings
 
-from rummy500_cli.analysis import judge
+from rummy500_cli.analysis import stream_judge
 from rummy500_cli.analysis.sidecar import (
     parse_sidecar,
     read_sidecar,
@@ -37,17 +37,18 @@ def analyze(*args: str):
 
 
 class Counting:
-    """judge_decisions, counted: whether analyze judged again or read the sidecar."""
+    """The judge that analyze runs (`stream_judge.judge_stream`), counted: whether
+    analyze judged again or read the sidecar."""
 
     def __init__(self, monkeypatch) -> None:
         self.calls = 0
-        real = judge.judge_decisions
+        real = stream_judge.judge_stream
 
         def counted(*args, **kwargs):
             self.calls += 1
             return real(*args, **kwargs)
 
-        monkeypatch.setattr(judge, "judge_decisions", counted)
+        monkeypatch.setattr(stream_judge, "judge_stream", counted)
 
 
 def test_analyze_saves_the_analysis_and_reads_it_back(log: Path, monkeypatch) -> None:

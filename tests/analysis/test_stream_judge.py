@@ -1,0 +1,69 @@
+"""The judge fed as a stream (`analysis.stream_judge`, what `analyze` runs) gives the
+decisions `judge.judge_decisions` gives on the whole line played: games of several
+rounds, with takebacks, in one process and in two, in batches of a few rounds."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rummy500_cli.analysis import stream_judge
+from rummy500_cli.analysis.judge import judge_decisions
+from rummy500_cli.bots import RandomBot
+from rummy500_cli.bots.base import stream
+from rummy500_cli.events import RoundDealt
+from rummy500_cli.line import played_line
+from rummy500_cli.records.audit import read_checked
+from rummy500_cli.records.checked import played_walk
+from rummy500_cli.session import Session
+from rummy500_cli.variants import make_rules
+
+
+def takebacks_game(path: Path, seed: int) -> Path:
+    """Seat 0 a person who plays a random bot's moves and now and then takes back one
+    to three of them; a greedy bot at seat 1; three rounds."""
+    rules = make_rules({"max_rounds": 3, "target": 10**6})
+    session = Session.start(path, ["Ann", "Bob"], ["human", "bot:greedy"], rules, f"judge-{seed}")
+    me = RandomBot(f"me-{seed}", 0)
+    rng = stream(seed, "takebacks")
+    while not session.state.over:
+        while not session.state.over and not session.is_human(session.state.to_move):
+            session.submit(session.bot_move())
+        if session.state.over:
+            break
+        targets = session.line.targets(0)
+        if targets and rng.below(4) == 0:
+            session.undo(0, 1 + rng.below(min(3, len(targets))))
+            continue
+        session.submit(me.choose(session.state), 0)
+    return path
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_the_stream_judge_weighs_as_the_whole_judge(tmp_path: Path, monkeypatch, jobs) -> None:
+    monkeypatch.setattr(stream_judge, "BATCH", 15)  # a batch every round or so
+    path = takebacks_game(tmp_path / "g.jsonl", 4)
+    events = read_checked(path)[0].events
+    line = played_line(events)
+    assert line.takebacks and sum(isinstance(e, RoundDealt) for e in line.events) == 3
+    whole = judge_decisions(line.events, [0, 1], think=1, jobs=jobs)
+    header = line.header
+    total = stream_judge.decision_count(
+        header, stream_judge.line_rounds(played_walk(iter(events))), [0, 1]
+    )
+    found: dict = {}
+    seq_of: dict[int, int] = {}
+    streamed = stream_judge.judge_stream(
+        header,
+        stream_judge.line_rounds(played_walk(iter(events))),
+        [0, 1],
+        1,
+        total,
+        jobs=jobs,
+        known={},
+        found=found,
+        seq_of=seq_of,
+    )
+    assert total == len(found) and streamed == whole and len(whole) > 20
+    assert all(seq_of[index] == line.seqs[index] for index in seq_of)
