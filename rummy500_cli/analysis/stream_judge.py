@@ -89,6 +89,7 @@ def _judge_point(index: int) -> tuple[int, Decision | None]:
         bot.observe(event)
     assert bot.memory.seen == index == state.applied
     judge = Judge(header, think, sample_seed)
+    # weigh reads its events as events[seq] and events[:seq] only, which the window answers
     return index, judge.weigh(bot, state, _Window(round_), index)  # type: ignore[arg-type]
 
 
@@ -167,6 +168,7 @@ def _weigh(header, batch, depth, think, sample_seed, jobs, found, done, total, p
         else:
             import multiprocessing
 
+            # _tasks orders by index and depth only: the states stay in the worker, not passed
             tasks = _tasks([(index, depth[index], None) for index in batch])  # type: ignore[misc]
             context = multiprocessing.get_context("fork")
             pool = context.Pool(min(jobs, len(batch)), initializer=_quiet_worker)

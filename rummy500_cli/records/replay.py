@@ -201,6 +201,7 @@ class RoundReplay(Replay):
     ) -> None:
         self.header = header
         self._dealt, self._first, self._window, self._last = dealt, first, window, last
+        # Replay reads its events by sequence number only, which the window answers
         self.events = _Window(header, first, window)  # type: ignore[assignment]
         line = Line(header)
         for seq, event in enumerate(window, first):
