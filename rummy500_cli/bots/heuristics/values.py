@@ -260,13 +260,12 @@ class Context:
         card_value = self.card_value
         values = {card: card_value(card, have) for card in cards}
         out: dict[Card, float] = {}
-        items = list(values.items())
-        for card, total in items:
-            code = card.code
+        items = [(card, card.code, value) for card, value in values.items()]
+        for card, code, total in items:
             related = RELATED[code]
             have[code] -= 1
-            for other, value in items:
-                if other is not card and related[other.code]:
+            for other, other_code, value in items:
+                if related[other_code] and other is not card:
                     total += value - card_value(other, have)
             have[code] += 1
             out[card] = total
