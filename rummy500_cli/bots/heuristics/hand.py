@@ -96,13 +96,13 @@ def lay_off_all(
     TALLY.nodes += len(melds)
     if jokers is None:
         jokers = plays_jokers(rules)
-    if not (jokers or wanted & mask_of(rest)):
+    mask = mask_of(rest)  # once for every meld of the table
+    if not (jokers or wanted & mask):
         return 0, done, list(rest)  # no card is a first card any meld takes
     table = list(melds)
     rest = list(rest)
     laid = 0
     while rest:
-        mask = mask_of(rest)  # once for every meld of the table
         best = None
         best_key = (0, 0)
         for index, meld in enumerate(table):
@@ -125,6 +125,7 @@ def lay_off_all(
         table[index] = table[index].grown(cards, end)
         for card in cards:
             rest.remove(card)
+        mask = mask_of(rest)
         points += best_key[0]
         laid += len(cards)
         done.append((cards, index))
@@ -183,10 +184,18 @@ def _plan(
     wanted = Table(melds, rules, decks).wants
     jokers = plays_jokers(rules)
 
-    def finish(chosen: list[tuple[Card, ...]], rest: list[Card], points: int) -> None:
-        lay_points, layoffs, left = lay_off_all(
-            rest, melds, rules, decks, len(rest) - 1 if keep_one else 0, wanted, jokers
-        )
+    def finish(
+        chosen: list[tuple[Card, ...]], rest: list[Card], points: int, held: int = -1
+    ) -> None:
+        if held >= 0 and melds and rest and not (jokers or wanted & held):
+            # no card of the rest (`held`: its mask) starts a lay-off: as `lay_off_all`
+            TALLY.nodes += len(melds)
+            none: list[tuple[tuple[Card, ...], int]] = []
+            lay_points, layoffs, left = 0, none, list(rest)
+        else:
+            lay_points, layoffs, left = lay_off_all(
+                rest, melds, rules, decks, len(rest) - 1 if keep_one else 0, wanted, jokers
+            )
         if keep_one and not left:
             return
         if must is not None and must in left:
@@ -217,7 +226,34 @@ def _plan(
             chosen.pop()
         finish(chosen, rest, points)
 
-    search(0, [], hand, 0)
+    def search_distinct(
+        start: int, chosen: list[tuple[Card, ...]], rest: list[Card], held: int, points: int
+    ) -> None:
+        """`search` for a hand of distinct cards without jokers (`held`: the mask of
+        `rest`): whether the rest holds a meld's cards, and what is left, by masks."""
+        budget[0] -= 1
+        TALLY.nodes += 1
+        for index in range(start, len(options)):
+            if budget[0] <= 0:
+                break
+            need = needs[index]
+            if need & ~held:
+                continue
+            left = [card for card in rest if not card.bit & need]
+            if keep_one and not left:
+                continue
+            value, cards = options[index]
+            chosen.append(cards)
+            search_distinct(index + 1, chosen, left, held & ~need, points + value)
+            chosen.pop()
+        finish(chosen, rest, points, held)
+
+    held = mask_of(hand)
+    if held.bit_count() == len(hand):  # distinct cards, no joker (its bit is 0)
+        needs = [mask_of(cards) for _value, cards in options]
+        search_distinct(0, [], hand, held, 0)
+    else:
+        search(0, [], hand, 0)
     return best[0]
 
 
