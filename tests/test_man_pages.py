@@ -701,6 +701,12 @@ def test_the_labels_and_thresholds_are_the_code_s() -> None:
     from rummy500_cli.analysis.verdicts import PRIOR_SPREAD, PRIOR_WEIGHT
 
     assert f"at least {SEVERE_SAMPLES} deals" in judged
+    from rummy500_cli.analysis.judge import EARLY_DROP
+
+    assert (
+        f"before {SEVERE_SAMPLES} deals, its estimate of the drop is below {EARLY_DROP * 100:g} points"
+        in judged
+    )
     assert f"reach {CLOSE_BUDGET:g} times the budget" in judged
     assert f"as if {PRIOR_WEIGHT} more deals" in judged
     assert f"standard deviation of {PRIOR_SPREAD * 100:g} points of %" in judged
