@@ -5,7 +5,7 @@ At a decision, the expert (which sees only what the seat saw) names its candidat
 and the move played is added to them. Deals of the unseen cards are sampled
 (`knowledge.determinize`), a few at a time; in each, every candidate is played and then
 the strong bot plays every seat until this seat is to draw again, or to the round's end
-when the round is near it (a short stock). Each outcome is valued twice: as points (the
+when the round is near it (a short stock: `to_round_end`). Each outcome is valued twice: as points (the
 round's scores, or the table points and the strong bot's worth of each hand, this seat's
 less the others' mean, as the expert values it) and as this seat's chance of winning the
 game (`win_model`, or 1 or 0 when the game ended).
@@ -17,7 +17,8 @@ only when the whole interval lies within one band (`LABELS`); while it straddles
 threshold of a mistake or a blunder, more deals are sampled, up to a budget
 `CLOSE_BUDGET` times the plain one, and a decision still straddling one then is
 `unclear`; one that is at worst an inaccuracy gets no more than the fewest deals (that
-early stop reads a slightly narrower interval, `STOP_Z`; the labels keep theirs).
+early stop reads a slightly narrower interval, `STOP_Z`; the labels keep theirs), unless
+its estimate is near a mistake's threshold (`EARLY_DROP`).
 
 The samples are drawn from the game's seed, the decision and `sample_seed`, so the
 same log and settings always give the same verdicts, however many processes weigh them.
@@ -76,19 +77,41 @@ SEVERE_SAMPLES = 24
 """The fewest deals for a verdict that may be a mistake or a blunder: the paired
 differences have heavy tails (now and then one deal turns a round around), which a few
 deals may not show, so their spread is not trusted below this."""
+EARLY_DROP = 0.05
+"""An early stop (at worst an inaccuracy) before `SEVERE_SAMPLES` deals needs the drop's
+estimate below this too: an estimate this near a mistake's threshold is not trusted to
+a few deals, for the same heavy tails. It touched 65 of the 7,412 decisions of the 30
+mixed games (tests/benchmarks/analysis.py, two seeds) and settled one more mistake
+alike (61 of 64: one seed had stopped at 10 deals on an inaccuracy of 0.06); over 60
+games, 120 of 134 alike against 119 of 134 without it."""
 CLOSE_BUDGET = 6.0
 """How many times the plain budget a decision near a threshold may spend (8 before
 issue 28: the last quarter settled one decision in sixty-odd, see STOP_Z)."""
 MAX_SAMPLES = 400
 LATE_STOCK = 3
 """Stock cards per player at or below which the playouts go on to the round's end."""
-JUDGE_VERSION = 2
+LATE_STOCK_MANY = 1
+"""The same with three players or more: their playouts to the round's end are long (a
+round's last dozen turns) and no steadier. On the 30 mixed games of
+tests/benchmarks/analysis.py (per-deal chances recorded, two sample seeds) the
+three- and four-player games weighed 49% fewer moves (2 per player: 31%), with fewer
+decisions left unclear (34 against 68 in all) and the seeds agreeing on 60 of 64
+mistakes and blunders (58 of 63 before; 2 per player: 60 of 64). With two players, 2
+per player saved nothing, so they keep 3."""
+JUDGE_VERSION = 3
 """Bumped when the judge's method changes, so that saved analyses are redone."""
 
 
 def sample_bounds(think: int) -> tuple[int, Budget]:
     """The fewest deals to sample and the plain budget (in simulated moves) for `think`."""
     return max(MIN_SAMPLES, think // 50), Budget(think)
+
+
+def to_round_end(state: State) -> bool:
+    """Whether the playouts of a decision at `state` go on to the round's end: the stock
+    is short (`LATE_STOCK` cards per player, `LATE_STOCK_MANY` with three or more)."""
+    per_player = LATE_STOCK if state.n <= 2 else LATE_STOCK_MANY
+    return len(state.stock) <= per_player * state.n
 
 
 def default_jobs() -> int:
@@ -142,7 +165,7 @@ class Judge:
         seat = state.to_move
         rng = bot.rng(state, f"/judge/{self.sample_seed}")
         least, budget = sample_bounds(self.think)
-        to_end = len(state.stock) <= LATE_STOCK * state.n
+        to_end = to_round_end(state)
         count = len(candidates)
         mine = candidates.index(played)
         points: list[list[float]] = [[] for _ in range(count)]
@@ -165,7 +188,9 @@ class Judge:
                 break
             if samples >= least:
                 early = interval(chances, mine, active, stop_spread)
-                if band(early[3]) not in SEVERE:
+                if band(early[3]) not in SEVERE and (
+                    early[1] < EARLY_DROP or samples >= SEVERE_SAMPLES
+                ):
                     # at worst an inaccuracy: not worth more deals, and told so (by the
                     # interval that stopped it, which calls nothing worse)
                     best, drop, low, high = early

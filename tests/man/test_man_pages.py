@@ -674,7 +674,14 @@ def test_every_key_of_the_viewer_is_documented() -> None:
 
 
 def test_the_labels_and_thresholds_are_the_code_s() -> None:
-    from rummy500_cli.analysis.judge import BATCH, LABELS, LATE_STOCK, MIN_SAMPLES, UNCLEAR
+    from rummy500_cli.analysis.judge import (
+        BATCH,
+        LABELS,
+        LATE_STOCK,
+        LATE_STOCK_MANY,
+        MIN_SAMPLES,
+        UNCLEAR,
+    )
     from rummy500_cli.analysis.verdicts import Z
 
     text = " ".join(unroff(line) for line in section(ANALYZE, "Labels", ".SS"))
@@ -684,12 +691,19 @@ def test_the_labels_and_thresholds_are_the_code_s() -> None:
     judged = re.sub(r"\s+", " ", " ".join(section(ANALYZE, "How a decision is judged", ".SS")))
     assert f"At least {MIN_SAMPLES} deals are sampled" in judged
     assert f"{['one', 'two', 'three', 'four'][BATCH - 1]} deals at a time" in judged
-    assert f"stock holds {LATE_STOCK} cards or fewer for each player" in judged
+    assert f"stock holds {LATE_STOCK} cards or fewer for each player with two" in judged
+    assert f"players, {LATE_STOCK_MANY} or fewer with three or more" in judged
     assert f"less {Z:g} standard errors" in judged and f"plus {Z:g} standard errors" in judged
     from rummy500_cli.analysis.judge import CLOSE_BUDGET, SEVERE_SAMPLES
     from rummy500_cli.analysis.verdicts import PRIOR_SPREAD, PRIOR_WEIGHT
 
     assert f"at least {SEVERE_SAMPLES} deals" in judged
+    from rummy500_cli.analysis.judge import EARLY_DROP
+
+    assert (
+        f"before {SEVERE_SAMPLES} deals, its estimate of the drop is below {EARLY_DROP * 100:g} points"
+        in judged
+    )
     assert f"reach {CLOSE_BUDGET:g} times the budget" in judged
     assert f"as if {PRIOR_WEIGHT} more deals" in judged
     assert f"standard deviation of {PRIOR_SPREAD * 100:g} points of %" in judged

@@ -16,7 +16,6 @@ from ...cards import Card
 from ...engine import layoff_values, meld_values
 from ...fast.masks import Table, layoffs_onto, mask_of, runs_in, sets_in, takes
 from ...laid_melds import Meld
-from ...melds import End
 from ...rules import Rules
 from ...variants.persian import joker_layoffs_on, joker_sets_in, plays_jokers
 from ..budget import TALLY
@@ -83,31 +82,37 @@ def lay_off_all(
     decks: int,
     limit: int = 0,
     wanted: int = -1,
+    jokers: bool | None = None,
 ) -> tuple[int, list[tuple[tuple[Card, ...], int]], list[Card]]:
     """Lay off on the table melds, best first, until nothing more fits (at most `limit`
     cards when limit > 0). Answers the points, the lay-offs and the cards left.
     `wanted`: the cards the melds take as a lay-off's first card (`fast.masks.Table.wants`), when
-    the caller has them (-1: not known)."""
+    the caller has them (-1: not known); `jokers`: `plays_jokers(rules)`, when the
+    caller has it."""
     points = 0
     done: list[tuple[tuple[Card, ...], int]] = []
     if not melds or not rest:
         return 0, done, rest
     TALLY.nodes += len(melds)
-    jokers = plays_jokers(rules)
-    if not (jokers or wanted & mask_of(rest)):
+    if jokers is None:
+        jokers = plays_jokers(rules)
+    mask = mask_of(rest)  # once for every meld of the table
+    if not (jokers or wanted & mask):
         return 0, done, list(rest)  # no card is a first card any meld takes
     table = list(melds)
     rest = list(rest)
     laid = 0
     while rest:
-        mask = mask_of(rest)  # once for every meld of the table
         best = None
         best_key = (0, 0)
         for index, meld in enumerate(table):
             wanted = meld.takes if meld.takes is not None else takes(meld, rules, decks)
             if not (jokers or wanted & mask):
                 continue  # none of the cards is a first card it takes: no lay-off on it
-            for cards, end in _layoffs(meld, rest, mask, rules, decks):
+            found = layoffs_onto(meld, rest, mask, rules, decks)
+            if jokers:  # RULES 8, persian: a joker on a set of jokers
+                found.extend((cards, None) for cards in joker_layoffs_on(meld, rest))
+            for cards, end in found:
                 if limit and len(cards) > limit - laid:
                     continue
                 value = sum(layoff_values(meld, cards, end, rules))
@@ -120,21 +125,11 @@ def lay_off_all(
         table[index] = table[index].grown(cards, end)
         for card in cards:
             rest.remove(card)
+        mask = mask_of(rest)
         points += best_key[0]
         laid += len(cards)
         done.append((cards, index))
     return points, done, rest
-
-
-def _layoffs(
-    meld: Meld, rest: list[Card], mask: int, rules: Rules, decks: int
-) -> list[tuple[tuple[Card, ...], End | None]]:
-    """The lay-offs from the cards (`mask`: their `fast.masks.mask_of`) onto one meld, a
-    joker on a set of jokers included under `persian` (RULES 8)."""
-    found = layoffs_onto(meld, rest, mask, rules, decks)
-    if plays_jokers(rules):
-        found.extend((cards, None) for cards in joker_layoffs_on(meld, rest))
-    return found
 
 
 _PLANS: dict[tuple[object, ...], tuple[Plan | None, int]] = {}
@@ -187,11 +182,20 @@ def _plan(
     best_key = [(-1, -1)]
     budget = [SEARCH_BUDGET]
     wanted = Table(melds, rules, decks).wants
+    jokers = plays_jokers(rules)
 
-    def finish(chosen: list[tuple[Card, ...]], rest: list[Card], points: int) -> None:
-        lay_points, layoffs, left = lay_off_all(
-            rest, melds, rules, decks, len(rest) - 1 if keep_one else 0, wanted
-        )
+    def finish(
+        chosen: list[tuple[Card, ...]], rest: list[Card], points: int, held: int = -1
+    ) -> None:
+        if held >= 0 and melds and rest and not (jokers or wanted & held):
+            # no card of the rest (`held`: its mask) starts a lay-off: as `lay_off_all`
+            TALLY.nodes += len(melds)
+            none: list[tuple[tuple[Card, ...], int]] = []
+            lay_points, layoffs, left = 0, none, list(rest)
+        else:
+            lay_points, layoffs, left = lay_off_all(
+                rest, melds, rules, decks, len(rest) - 1 if keep_one else 0, wanted, jokers
+            )
         if keep_one and not left:
             return
         if must is not None and must in left:
@@ -222,7 +226,34 @@ def _plan(
             chosen.pop()
         finish(chosen, rest, points)
 
-    search(0, [], hand, 0)
+    def search_distinct(
+        start: int, chosen: list[tuple[Card, ...]], rest: list[Card], held: int, points: int
+    ) -> None:
+        """`search` for a hand of distinct cards without jokers (`held`: the mask of
+        `rest`): whether the rest holds a meld's cards, and what is left, by masks."""
+        budget[0] -= 1
+        TALLY.nodes += 1
+        for index in range(start, len(options)):
+            if budget[0] <= 0:
+                break
+            need = needs[index]
+            if need & ~held:
+                continue
+            left = [card for card in rest if not card.bit & need]
+            if keep_one and not left:
+                continue
+            value, cards = options[index]
+            chosen.append(cards)
+            search_distinct(index + 1, chosen, left, held & ~need, points + value)
+            chosen.pop()
+        finish(chosen, rest, points, held)
+
+    held = mask_of(hand)
+    if held.bit_count() == len(hand):  # distinct cards, no joker (its bit is 0)
+        needs = [mask_of(cards) for _value, cards in options]
+        search_distinct(0, [], hand, held, 0)
+    else:
+        search(0, [], hand, 0)
     return best[0]
 
 

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from ...cards import CARDS, JOKER, Card
 from ...fast.masks import lane, mask_of, suits_of
-from ...melds import rank_at
 from ...rules import Rules
 from ...scoring import hand_value, table_value
 from ...state import State
 from ...variants.partnership import partner_of
 from ...variants.persian import plays_jokers
 from ..knowledge import Knowledge
+from .tables import BITS, NEAR, RANK_NEAR, RELATED, SAME_RANK, related_mask
 
 PILE_WEIGHT = (1.0, 0.5, 0.35)
 """How much a pile card at depth 1, 2, 3+ counts as an out (it costs a take). The
@@ -28,35 +28,6 @@ JOKER_WORTH = 40.0
 and it completes nearly any meld)."""
 
 
-def _wrap(rank: int) -> int:
-    return rank_at(rank) if rank > 0 else rank + 13
-
-
-SAME_RANK = [[s * 13 + code % 13 for s in range(4) if s != code // 13] for code in range(52)]
-"""By card code: the codes of the same rank in the other suits."""
-NEAR = [
-    tuple((code // 13) * 13 + _wrap(code % 13 + 1 + step) - 1 for step in (1, -1, 2, -2))
-    for code in range(52)
-]
-"""By card code: the codes one above, one below, two above, two below in its suit (an
-Ace is next to the 2 and to the King)."""
-
-
-_BITS = [bin(suits).count("1") for suits in range(16)]
-"""By a mask of suits: how many suits it holds."""
-
-
-def _near(a: int, b: int) -> bool:
-    d = abs(a - b)
-    return 0 < d <= 2 or d >= 11
-
-
-RELATED = [
-    [a.rank == b.rank or (a.suit_no == b.suit_no and _near(a.rank, b.rank)) for b in CARDS]
-    for a in CARDS
-]
-"""By two card codes: whether the cards may meld together (same rank, or two apart at
-most in one suit), so that one's loss changes the other's value."""
 _VALUE_TABLES: dict[Rules, tuple[list[int], list[int], list[int]]] = {}
 
 
@@ -98,6 +69,7 @@ class Context:
         "risk",
         "rules",
         "seat",
+        "seats",
         "stock",
         "turns",
         "unseen",
@@ -121,6 +93,7 @@ class Context:
         outs = list(map(float, live))
         pile = self.pile = state.pile
         self.pile_mask = -1  # `fast.masks.mask_of(pile)`, once asked for
+        self.seats: list[tuple[float, list[Card], float, int, int]] | None = None
         only_top = rules.top_discard == "only"
         for depth in range(1, min(len(pile), 12) + 1):
             if only_top and depth > 1:
@@ -159,14 +132,14 @@ class Context:
                 continue
             base = meld.cards[0].suit_no * 13 - 1
             first, last = meld.cards[0].rank, meld.cards[-1].rank
-            below, above = _wrap(first - 1), _wrap(last + 1)
+            below, above = RANK_NEAR[first][1], RANK_NEAR[last][0]
             if rules.around_the_corner or meld.start > 1:
                 layable[base + below] = (high if below == 1 and first == 13 else low)[base + below]
             if rules.around_the_corner or meld.end < 14:
                 layable[base + above] = (high if above == 1 else low)[base + above]
-                gap[base + _wrap(last + 2)] = base + above
+                gap[base + RANK_NEAR[last][2]] = base + above
             if rules.around_the_corner or meld.start > 2:
-                gap[base + _wrap(first - 2)] = base + below
+                gap[base + RANK_NEAR[first][3]] = base + below
         self.layable = layable
         self.gap = gap
 
@@ -287,13 +260,12 @@ class Context:
         card_value = self.card_value
         values = {card: card_value(card, have) for card in cards}
         out: dict[Card, float] = {}
-        items = list(values.items())
-        for card, total in items:
-            code = card.code
+        items = [(card, card.code, value) for card, value in values.items()]
+        for card, code, total in items:
             related = RELATED[code]
             have[code] -= 1
-            for other, value in items:
-                if other is not card and related[other.code]:
+            for other, other_code, value in items:
+                if related[other_code] and other is not card:
                     total += value - card_value(other, have)
             have[code] += 1
             out[card] = total
@@ -312,10 +284,11 @@ class Context:
         if mask < 0:
             mask = self.pile_mask = mask_of(self.pile)  # each card once: as the sets were
         rank, suit = card.rank, card.suit_no
-        same = _BITS[suits_of(mask, rank) & ~(1 << suit)]  # the rank in other suits
+        same = BITS[suits_of(mask, rank) & ~(1 << suit)]  # the rank in other suits
         suited = lane(mask, suit)  # the suit's ranks, bit r for rank r
-        up1, dn1 = suited >> _wrap(rank + 1) & 1, suited >> _wrap(rank - 1) & 1
-        up2, dn2 = suited >> _wrap(rank + 2) & 1, suited >> _wrap(rank - 2) & 1
+        r_up1, r_dn1, r_up2, r_dn2 = RANK_NEAR[rank]
+        up1, dn1 = suited >> r_up1 & 1, suited >> r_dn1 & 1
+        up2, dn2 = suited >> r_up2 & 1, suited >> r_dn2 & 1
         tv = self.values[1][card.code]
         if same >= 2 or (up1 and (dn1 or up2)) or (dn1 and dn2):
             return 2.5 * tv + 10
@@ -325,50 +298,62 @@ class Context:
     def feed(self, card: Card) -> float:
         """What putting this card on the pile gives the next player (and, less, the
         others), in points."""
-        rules = self.rules
-        k = self.k
-        total = 0.0
-        tv = self.values[1][card.code]  # table_value(card, rules, True)
-        layable = rules.pile_use == "meld_or_layoff" and card.code in self.layable
+        code = card.code
+        tv = self.values[1][code]  # table_value(card, rules, True)
+        layable = self.rules.pile_use == "meld_or_layoff" and code in self.layable
         if card is JOKER:
             return FEED * self.joker_feed(layable, tv)
         pile_gain = self.pile_gain(card)
-        partner = partner_of(self.seat, rules)
         live = self.live
-        rank, suit = card.rank, card.suit_no
-        rank_live = sum([live[s * 13 + rank - 1] for s in range(4) if s != suit])
-        base = suit * 13 - 1
-        run_live = live[base + _wrap(rank - 1)] + live[base + _wrap(rank + 1)]
+        rank_live = 0
+        for other in SAME_RANK[code]:
+            rank_live += live[other]
+        near = NEAR[code]
+        run_live = live[near[1]] + live[near[0]]
         pairs = rank_live * (rank_live - 1) / 2 + run_live * 1.2
-        related = RELATED[card.code]
+        seats = self.seats
+        if seats is None:
+            seats = self.seats = self._seats()
+        total = 0.0
+        for weight, known, share2, quiet, took in seats:
+            gain = tv + 2 if layable else 0.0
+            if known:
+                partners = 0
+                for held in known:
+                    if _fits(held, card):
+                        partners += 1
+                if partners >= 2:
+                    gain = max(gain, tv + 15)
+                elif partners == 1:
+                    gain = max(gain, 0.35 * (tv + 10))
+            signal = 1.0
+            if quiet >> code & 1:
+                signal = 0.5
+            if took >> code & 1:
+                signal = 1.6
+            gain = max(gain, min(0.8, share2 * pairs * signal) * (tv + 10), pile_gain)
+            total += weight * gain
+        return FEED * total
+
+    def _seats(self) -> list[tuple[float, list[Card], float, int, int]]:
+        """For `feed`, once per decision: each seat a discard may feed, in the order of
+        play from this one (the partner left out, RULES 8), with its weight, its known
+        cards, its share of the unseen cards squared, and the cards related to what it
+        refused or discarded, and to what it took (as masks by card code)."""
+        k = self.k
+        partner = partner_of(self.seat, self.rules)
+        found = []
         for step in range(1, self.n):
             other = (self.seat + step) % self.n
             if other == partner:
                 continue  # RULES 8: what the partner takes scores for the side
             weight = 1.0 if step == 1 else 0.35 / (step - 1)
-            gain = 0.0
-            if layable:
-                gain = tv + 2
             known = k.known[other]
-            partners = 0
-            for held in known:
-                if _fits(held, card):
-                    partners += 1
-            if partners >= 2:
-                gain = max(gain, tv + 15)
-            elif partners == 1:
-                gain = max(gain, 0.35 * (tv + 10))
             hidden = max(self.counts[other] - len(known), 0)
             share = hidden / self.unseen
-            pair = share * share * pairs
-            signal = 1.0
-            if _any_related(related, k.refused[other]) or _any_related(related, k.discarded[other]):
-                signal = 0.5
-            if _any_related(related, k.took[other]):
-                signal = 1.6
-            gain = max(gain, min(0.8, pair * signal) * (tv + 10), pile_gain)
-            total += weight * gain
-        return FEED * total
+            quiet = related_mask(k.refused[other]) | related_mask(k.discarded[other])
+            found.append((weight, known, share * share, quiet, related_mask(k.took[other])))
+        return found
 
     def joker_feed(self, layable: bool, tv: int) -> float:
         """What a discarded joker gives the next player (RULES 8, `persian`): a lay-off on
@@ -379,14 +364,6 @@ class Context:
         near = sum(1 for card in self.k.took[following] if card is JOKER)
         near += sum(1 for card in self.pile if card is JOKER)
         return 0.0 if near < 2 else tv + 15
-
-
-def _any_related(related: list[bool], cards: list[Card]) -> bool:
-    """Whether any of the cards may meld with the card whose `RELATED` row is given."""
-    for card in cards:  # noqa: SIM110 (a plain loop: no generator for an empty list)
-        if related[card.code]:
-            return True
-    return False
 
 
 def _fits(a: Card, b: Card) -> bool:
