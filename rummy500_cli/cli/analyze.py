@@ -7,12 +7,22 @@ Only click is imported at module level; the analysis comes in when the command r
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from .failure import Failure, warn
-from .review import LOG, seat_option
+from .options import seat_option
+from .review import LOG
+
+if TYPE_CHECKING:
+    from ..analysis.figures import PlayerSummary
+    from ..analysis.judge import Decision
+    from ..analysis.sidecar import AnalysisHeader
+    from ..events import Event
+    from ..records.checked import CheckedLog
 
 
 @click.command()
@@ -97,7 +107,7 @@ def analyze(
         seat_list = sorted(dict.fromkeys(chosen))
         takebacks = [0] * len(header.players)
 
-        def line_events():
+        def line_events() -> Iterator[Event]:
             yield header
             for _seq, event, record in played_walk(checked.events()):
                 if record is not None:
@@ -141,7 +151,9 @@ def analyze(
     click.echo(style.text(text))
 
 
-def _analysis(log: Path, checked, seats: list[int], think: int, jobs: int | None, quiet: bool):
+def _analysis(
+    log: Path, checked: CheckedLog, seats: list[int], think: int, jobs: int | None, quiet: bool
+) -> tuple[list[Decision], list[PlayerSummary], Path | None]:
     """The decisions and the players' summaries: from the saved analysis when it fits
     the log and the settings, else judged afresh on the line played, a batch of rounds at
     a time (`analysis.stream_judge`), and saved (going on from a saved analysis of the
@@ -150,7 +162,7 @@ def _analysis(log: Path, checked, seats: list[int], think: int, jobs: int | None
     import msgspec
 
     from ..analysis.figures import summary
-    from ..analysis.judge import JUDGE_VERSION, Decision
+    from ..analysis.judge import JUDGE_VERSION
     from ..analysis.sidecar import (
         Settings,
         read_sidecar,
@@ -165,6 +177,7 @@ def _analysis(log: Path, checked, seats: list[int], think: int, jobs: int | None
     from ..records.checked import played_walk
 
     header = checked.summary.header
+    assert header is not None  # (a checked log has its header)
     settings = Settings(
         think=think, seats=seats, sample_seed="", judge=JUDGE_VERSION, model=model().version
     )
@@ -250,7 +263,7 @@ class Stopped(Failure):
     exit_code = 130
 
 
-def _completed(header):
+def _completed(header: AnalysisHeader) -> AnalysisHeader:
     import msgspec
 
     return msgspec.structs.replace(header, complete=True)

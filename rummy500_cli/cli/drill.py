@@ -66,7 +66,7 @@ def _games(logs: tuple[Path, ...]) -> list[tuple[Path, LogData, Line, Analysis]]
 def _seats(text: tuple[str, ...], header: GameStarted) -> list[int]:
     """The seats drilled: --seat, else the people's seats, else every seat."""
     from ..line import humans, recorded_kinds
-    from .review import seat_option
+    from .options import seat_option
 
     if text:
         chosen = [seat_option(t, header.players, "--seat") for t in text]

@@ -5,14 +5,20 @@ of a million events in flat memory; `records.checked.replay_around`)."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from .failure import Failure, warn
 from .options import seat_option
 
+if TYPE_CHECKING:
+    from ..render.style import Style
 
-def one_position(log: Path, at: int | None, as_seat: str | None, json_mode: bool, style) -> None:
+
+def one_position(
+    log: Path, at: int | None, as_seat: str | None, json_mode: bool, style: Style
+) -> None:
     """`replay` of one position off a terminal, or as JSON: the log read as a stream, and
     only the window of it around the position kept (issue 31: a log of a million events
     in flat memory)."""

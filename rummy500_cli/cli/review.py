@@ -9,6 +9,7 @@ from __future__ import annotations
 import shlex
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -16,10 +17,16 @@ from .. import program
 from .failure import Failure, warn
 from .options import SEAT_HELP, seat_changes, seat_option
 
+if TYPE_CHECKING:
+    from ..analysis.sidecar import Analysis
+    from ..records.checked import CheckedLog
+    from ..records.log import LogData
+    from ..records.replay import Replay
+
 LOG = click.Path(exists=True, dir_okay=False, path_type=Path)
 
 
-def read_checked_log(path: Path):
+def read_checked_log(path: Path) -> LogData:
     """The log at `path`, checked as verify checks it (a fault is one line, exit 1)."""
     from ..errors import LogError
     from ..records.audit import read_checked
@@ -125,7 +132,12 @@ def verify(log: Path, parent: Path | None) -> None:
 @click.option("--color/--no-color", default=None, help="Colour on or off.")
 @click.option("--ascii", "ascii_cards", is_flag=True, help="Cards as 7H rather than 7♥.")
 def replay(
-    log: Path, at: int | None, as_seat: str | None, json_mode: bool, color, ascii_cards
+    log: Path,
+    at: int | None,
+    as_seat: str | None,
+    json_mode: bool,
+    color: bool | None,
+    ascii_cards: bool,
 ) -> None:
     """Step through a game, event by event.
 
@@ -169,7 +181,7 @@ def replay(
         _branch_and_play(log, data, *taken)
 
 
-def _saved_analysis(log: Path, data):
+def _saved_analysis(log: Path, data: LogData | CheckedLog) -> tuple[Analysis | None, str]:
     """The log's saved analysis if it still fits the log (read whole, or a long one
     checked as a stream, `records.checked.CheckedLog`), else None and why not (for the
     viewer and export)."""
@@ -183,14 +195,15 @@ def _saved_analysis(log: Path, data):
         return None, f"the saved analysis cannot be read ({error}): run rummy500 analyze again"
     if saved is None:
         return None, "no analysis saved: run rummy500 analyze on this game first"
-    check = stream_staleness if isinstance(data, CheckedLog) else staleness
-    stale = check(saved, data)
+    stale = (
+        stream_staleness(saved, data) if isinstance(data, CheckedLog) else staleness(saved, data)
+    )
     if stale is not None:
         return None, f"the saved analysis is out of date ({stale}): run rummy500 analyze again"
     return saved, ""
 
 
-def _position(game, at: int) -> int:
+def _position(game: Replay, at: int) -> int:
     from .replay_at import position_in
 
     return position_in(game.last, at)
@@ -266,7 +279,11 @@ def branch(log: Path, at: int, output: Path | None, seats: tuple[str, ...]) -> N
 
 
 def make_branch(
-    log: Path, data, at: int, output: Path | None, seats: dict[int, str] | None = None
+    log: Path,
+    data: LogData,
+    at: int,
+    output: Path | None,
+    seats: dict[int, str] | None = None,
 ) -> Path:
     """Write the branch of LOG after event `at`, with `seats` changed at the branch
     point; a refusal is a usage error on --at."""
@@ -286,15 +303,18 @@ def make_branch(
     return target
 
 
-def _branch_and_play(log: Path, data, at: int, seat: int) -> None:
+def _branch_and_play(log: Path, data: LogData, at: int, seat: int) -> None:
     """The replay's take over: a branch after event `at` in which `seat` is the
     user's (the other seats as the game recorded them), played on at once."""
+    from ..events import GameStarted
     from .play import resume
 
     new = make_branch(log, data, at, None, {seat: "human"})
     from ..render.printable import printable
 
-    name = data.events[0].players[seat]
+    header = data.events[0]
+    assert isinstance(header, GameStarted)  # (a checked log begins with its header)
+    name = header.players[seat]
     click.echo(printable(f"Branched after event {at} into {new}; you play {name}'s seat."))
     resume.main([str(new)], standalone_mode=True)
 
