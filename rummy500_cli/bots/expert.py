@@ -146,14 +146,15 @@ class ExpertBot(Bot):
         layable = ctx.layable
         while alive and not budget.exhausted and samples < MAX_SAMPLES:
             salt = f"{state.applied}/{samples}"
+            levels: dict[int, str] = {}
             if particles is not None:
-                world = particles.deal(state, knowledge, rng, salt)
+                world, levels = particles.deal_levels(state, knowledge, rng, salt)
             else:
                 world = likely_deal(state, knowledge, rng, salt, layable)
-            base, moves = self._playout(world.copy(), candidates[0])
+            base, moves = self._playout(world.copy(), candidates[0], levels)
             budget.spend(moves)
             for index in alive:
-                value, moves = self._playout(world.copy(), candidates[index])
+                value, moves = self._playout(world.copy(), candidates[index], levels)
                 budget.spend(moves)
                 gains[index].append(value - base)
             budget.charge_planner()
@@ -202,12 +203,20 @@ class ExpertBot(Bot):
         moves = [action for cost, action in ranked_discards[:CANDIDATES] if cost - best < 25]
         return moves
 
-    def _playout(self, world: State, action: AnyAction) -> tuple[float, int]:
+    def _playout(
+        self, world: State, action: AnyAction, levels: dict[int, str] | None = None
+    ) -> tuple[float, int]:
         """Play the action and then every seat on (`search.playout`) until this seat is
-        to draw again; answer the position's value for this seat and the moves made."""
+        to draw again; answer the position's value for this seat and the moves made.
+        `levels`: the level drawn for each seat of unknown program in this sampled deal
+        (`search.mixture`), as which that seat plays."""
         me = self._seat
         strong = self.policy.move
         modelled = self._modelled(world)  # the header is the same all through the playout
+        for seat, level in (levels or {}).items():
+            other = MODELLED.get(f"bot:{level}")
+            if other is not None:
+                modelled[seat] = other(world.header.seed, seat)
 
         def move(world: State, legal: list[AnyAction], seat: int) -> AnyAction:
             other = modelled.get(seat)

@@ -60,7 +60,11 @@ class Spec:
     settings: tuple[tuple[str, int], ...]
 
     def make(self, seed: str, seat: int) -> Any:
-        return load_class(self.source)(seed, seat, **dict(self.settings))
+        """A bot for the seat: `think` is the level's effort (its third argument, as
+        `bots.make_bot` passes it); any other setting is a keyword of a candidate class."""
+        settings = dict(self.settings)
+        think = settings.pop("think", None)
+        return load_class(self.source)(seed, seat, think, **settings)
 
     def with_think(self, think: int) -> Spec:
         settings = dict(self.settings)
