@@ -140,3 +140,43 @@ def test_an_expert_caught_up_from_the_log_decides_as_one_that_watched(level: str
         late = make_bot("expert", seed, 0, 20)
         late.catch_up(events[:count])
         assert late.choose(fold(events[:count])) == action, f"at event {count}"
+
+
+def test_no_peeking_against_a_seat_of_unknown_program() -> None:
+    """The expert's decisions against a seat it learns are the same with the hidden cards
+    dealt otherwise (the same view: test_bots' check, with an `exec:` seat)."""
+    import random
+
+    from test_bots import hidden_cards, other_deal
+
+    from rummy500_cli.view import view
+
+    seed = "peek-outside"
+    events = new_game(
+        ["P0", "P1"], make_rules({"max_rounds": 2}), seed, seats=["bot:expert:2", OUTSIDE]
+    )
+    state = fold(events)
+    players: list[Any] = [make_bot("expert", seed, 0, 2), make_bot("greedy", seed, 1)]
+    points = []
+    while not state.over:
+        if state.to_move == 0:
+            points.append(len(events))
+        for event in resolve(state, players[state.to_move].choose(state)):
+            state.apply(event)
+            events.append(event)
+    rng = random.Random(7)
+    compared = 0
+    for count in points[5::6]:
+        history = events[:count]
+        if not hidden_cards(history, 0):
+            continue
+        twin = other_deal(history, 0, rng, "another seed")
+        assert view(fold(twin), 0) == view(fold(history), 0)
+        decisions = []
+        for line in (history, twin):
+            bot = make_bot("expert", seed, 0, 2)
+            bot.catch_up(line)
+            decisions.append(bot.choose(fold(line)))
+        assert decisions[0] == decisions[1], f"at event {count}"
+        compared += 1
+    assert compared >= 5
