@@ -5,16 +5,18 @@ each of a number of sampled deals of the unseen cards (below), each candidate is
 played, then every seat plays on until this seat's next draw (or the round's end), and
 the position is scored: this seat's points and hand worth against the others'. In the
 playouts a seat that the game's header names as a random or greedy bot plays as that
-level (the header is public), and every other seat (a person, a program, strong,
-expert) as the strong bot. Each other candidate is compared with the strong bot's
-choice deal by deal (common random numbers): one that is clearly worse after
+level (the header is public), a strong or expert seat as the strong bot, and a seat
+whose program the expert does not know (a person, an outside program) as the level
+drawn for it with the sampled deal from how it has played so far (`search.mixture`).
+Each other candidate is compared with the strong bot's choice deal by deal (common
+random numbers): one that is clearly worse after
 `MIN_SAMPLES` deals is dropped, so the deals left go to the close calls, and a
 candidate is played only if its mean gain is more than `Z` standard errors above zero.
 
 The sampled deals: the other hands are particles of the seat's
 `particles.ParticleFilter` (guesses at each other hand followed through the round and
-weighed by whether that seat's level, the strong bot's for a person or a program,
-holding them would have played as that seat did), the rest of the unseen cards
+weighed by whether that seat's level, or for a person or a program each level of its
+mixture, holding them would have played as that seat did), the rest of the unseen cards
 shuffled into the stock. Between 2 players, with it the expert won 67.7% of 1,000
 games against strong (60.1% without), and 70.6% with the present `Z` and
 `CANDIDATES`. At a table of four (`simulate --games 1000 --bots
@@ -77,7 +79,8 @@ MODELLED: dict[str, type[RandomBot] | type[GreedyBot]] = {
     "bot:greedy": GreedyBot,
 }
 """Seat kinds (as the game's header names them) that the playouts play as their own
-level; every other seat (a person, a program, strong or expert) plays the strong bot."""
+level; a strong or expert seat plays the strong bot, and a person or a program the
+level drawn for it with each sampled deal (`search.mixture`), one of these or strong."""
 
 
 class ExpertBot(Bot):

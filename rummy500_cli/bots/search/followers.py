@@ -6,6 +6,8 @@ A particle's weight is kept if the seat's policy (`policy_for` its kind, as the 
 header names it) holding that particle's hand would have played as the seat did, else
 multiplied by `MISS` (`weigh`); when a seat's weights' effective sample size falls
 below `RESAMPLE` of its count, its particles are resampled (`resample`, systematic).
+A seat whose program is not known (a person, an outside program) is weighed by each
+level of its `mixture.Mixture` instead (`_weigh_levels`).
 """
 
 from __future__ import annotations
@@ -90,7 +92,8 @@ def policy_for(kind: str, seed: int | str, seat: int) -> StrongBot | GreedyBot |
     """The bot a seat's particles are weighed by, from the seat's kind as the header
     names it (public): a greedy bot's own level (its play is a function of its hand and
     the table, so its real hand never misses), none for a random bot, else the strong
-    bot (strong and expert seats, people, programs)."""
+    bot (strong and expert seats, and an old log's seats that name no kind; a person or
+    a program is a `mixture.Mixture` of levels instead, see `Follower`)."""
     if kind == "bot:greedy":
         return GreedyBot(seed, seat)
     if kind == "bot:random":

@@ -11,7 +11,8 @@ it would have done holding it.
 
 How: at the round's deal, each other seat gets its own `Follower`: a bot for that seat
 (the policy asked: `policy_for` the seat's kind, as the game's header names it, public:
-a greedy bot for a greedy seat, none for a random one, else the strong bot), that seat's
+a greedy bot for a greedy seat, none for a random one, the strong bot for a strong or
+expert seat, and for a person or a program a mixture of the levels, `mixture`), that seat's
 `Memory`, and particles, each a guess at that seat's hand dealt from the cards this seat
 cannot see (`COUNT` of them between 2 players, `PER_SEAT` percent of that at a bigger
 table). All the seats' particles share one shadow State. Every event of the round then
