@@ -122,6 +122,7 @@ def main() -> None:
     parser.add_argument("--seed", default="unknown")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--protocol", type=int, default=0, metavar="N")
+    parser.add_argument("--every", type=int, default=10, help="print the count every N pairs")
     args = parser.parse_args()
     sys.setrecursionlimit(10_000)
     print(
@@ -139,7 +140,12 @@ def main() -> None:
                 (level, outside, args.seed, i, args.think, outside and i < args.protocol)
                 for i in range(args.pairs)
             ]
-            results = list(pairs(work, args.jobs))
+            results = []
+            for found in pairs(work, args.jobs):
+                results.append(found)
+                if args.every and len(results) % args.every == 0 and len(results) < args.pairs:
+                    so_far = sum(a + b for a, b, _ in results)
+                    print(f"  {level} {arm}: {so_far:g} of {2 * len(results)}", flush=True)
             games = 2 * len(results)
             wins = sum(a + b for a, b, _ in results)
             low, high = wilson(round(wins), games)
