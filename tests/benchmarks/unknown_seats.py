@@ -116,6 +116,7 @@ def pairs(jobs_list: list[tuple[str, bool, str, int, int, bool]], jobs: int) -> 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--pairs", type=int, default=100, help="deals per arm (2 games each)")
+    parser.add_argument("--first", type=int, default=0, help="the first deal's number")
     parser.add_argument("--levels", default="greedy,strong")
     parser.add_argument("--arms", default="inside,outside")
     parser.add_argument("--think", type=int, default=300)
@@ -138,7 +139,7 @@ def main() -> None:
             started = time.perf_counter()
             work = [
                 (level, outside, args.seed, i, args.think, outside and i < args.protocol)
-                for i in range(args.pairs)
+                for i in range(args.first, args.first + args.pairs)
             ]
             results = []
             for found in pairs(work, args.jobs):
