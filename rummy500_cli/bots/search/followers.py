@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import msgspec
 
-from ...actions import AnyAction, Discard, DrawStock, LayMeld, LayOff, TakePile
 from ...cards import JOKER, Card
 from ...engine import legal_actions
 from ...events import (
@@ -23,7 +22,6 @@ from ...events import (
     JokerBlocked,
     LaidOff,
     Melded,
-    PileTaken,
     RoundDealt,
     StockDrawn,
     StockRebuilt,
@@ -34,7 +32,7 @@ from ..base import Rng
 from ..greedy import GreedyBot
 from ..knowledge import Knowledge, Memory
 from ..strong import StrongBot
-from .mixture import Mixture, known_kind, proposal
+from .mixture import Mixture, known_kind, matches, proposal
 
 MISS = 0.01
 """The weight kept by a particle whose strong-bot choice differs from the seat's. On
@@ -277,27 +275,6 @@ def pick(particles: list[Particle], rng: Rng) -> Particle:
         if running >= target:
             return particle
     return particles[-1]
-
-
-def matches(choice: AnyAction, event: Event) -> bool:
-    """Whether the strong bot's choice is the play the event records."""
-    if isinstance(event, StockDrawn):
-        return isinstance(choice, DrawStock)
-    if isinstance(event, PileTaken):
-        return isinstance(choice, TakePile) and choice.depth == event.depth
-    if isinstance(event, Discarded):
-        return isinstance(choice, Discard) and choice.card.ascii == event.card
-    if isinstance(event, Melded):
-        return isinstance(choice, LayMeld) and sorted(c.ascii for c in choice.cards) == sorted(
-            event.cards
-        )
-    if isinstance(event, LaidOff):
-        return (
-            isinstance(choice, LayOff)
-            and choice.meld == event.meld
-            and sorted(c.ascii for c in choice.cards) == sorted(event.cards)
-        )
-    return False
 
 
 def shown_by(event: Event) -> list[Card]:

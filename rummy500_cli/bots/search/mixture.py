@@ -37,9 +37,9 @@ up on it from a log (it follows every round of a game with such a seat: see
 
 from __future__ import annotations
 
-from ...actions import AnyAction
+from ...actions import AnyAction, Discard, DrawStock, LayMeld, LayOff, TakePile
 from ...engine import legal_actions
-from ...events import Event
+from ...events import Discarded, Event, LaidOff, Melded, PileTaken, StockDrawn
 from ...state import State
 from ..base import Rng
 from ..greedy import GreedyBot
@@ -111,8 +111,6 @@ class Mixture:
 
 
 def _likelihood(choice: AnyAction, event: Event, n: int) -> float:
-    from .followers import matches  # (followers imports this module)
-
     return (1 - EPSILON) * matches(choice, event) + EPSILON / n
 
 
@@ -128,6 +126,28 @@ def proposal(levels: list[list[float]]) -> list[float]:
     if not used:
         return [1.0 / count] * count
     return [sum(weights[i] / sums[i] for i in used) / len(used) for weights in levels]
+
+
+def matches(choice: AnyAction, event: Event) -> bool:
+    """Whether a bot's choice is the play the event records (the filters' test of a
+    guessed hand: `followers.weigh`, `Mixture.likelihoods`)."""
+    if isinstance(event, StockDrawn):
+        return isinstance(choice, DrawStock)
+    if isinstance(event, PileTaken):
+        return isinstance(choice, TakePile) and choice.depth == event.depth
+    if isinstance(event, Discarded):
+        return isinstance(choice, Discard) and choice.card.ascii == event.card
+    if isinstance(event, Melded):
+        return isinstance(choice, LayMeld) and sorted(c.ascii for c in choice.cards) == sorted(
+            event.cards
+        )
+    if isinstance(event, LaidOff):
+        return (
+            isinstance(choice, LayOff)
+            and choice.meld == event.meld
+            and sorted(c.ascii for c in choice.cards) == sorted(event.cards)
+        )
+    return False
 
 
 def draw_level(weights: list[float], rng: Rng) -> int:
