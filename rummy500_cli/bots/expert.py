@@ -5,16 +5,18 @@ each of a number of sampled deals of the unseen cards (below), each candidate is
 played, then every seat plays on until this seat's next draw (or the round's end), and
 the position is scored: this seat's points and hand worth against the others'. In the
 playouts a seat that the game's header names as a random or greedy bot plays as that
-level (the header is public), and every other seat (a person, a program, strong,
-expert) as the strong bot. Each other candidate is compared with the strong bot's
-choice deal by deal (common random numbers): one that is clearly worse after
+level (the header is public), a strong or expert seat as the strong bot, and a seat
+whose program the expert does not know (a person, an outside program) as the level
+drawn for it with the sampled deal from how it has played so far (`search.mixture`).
+Each other candidate is compared with the strong bot's choice deal by deal (common
+random numbers): one that is clearly worse after
 `MIN_SAMPLES` deals is dropped, so the deals left go to the close calls, and a
 candidate is played only if its mean gain is more than `Z` standard errors above zero.
 
 The sampled deals: the other hands are particles of the seat's
 `particles.ParticleFilter` (guesses at each other hand followed through the round and
-weighed by whether that seat's level, the strong bot's for a person or a program,
-holding them would have played as that seat did), the rest of the unseen cards
+weighed by whether that seat's level, or for a person or a program each level of its
+mixture, holding them would have played as that seat did), the rest of the unseen cards
 shuffled into the stock. Between 2 players, with it the expert won 67.7% of 1,000
 games against strong (60.1% without), and 70.6% with the present `Z` and
 `CANDIDATES`. At a table of four (`simulate --games 1000 --bots
@@ -77,7 +79,8 @@ MODELLED: dict[str, type[RandomBot] | type[GreedyBot]] = {
     "bot:greedy": GreedyBot,
 }
 """Seat kinds (as the game's header names them) that the playouts play as their own
-level; every other seat (a person, a program, strong or expert) plays the strong bot."""
+level; a strong or expert seat plays the strong bot, and a person or a program the
+level drawn for it with each sampled deal (`search.mixture`), one of these or strong."""
 
 
 class ExpertBot(Bot):
@@ -146,14 +149,15 @@ class ExpertBot(Bot):
         layable = ctx.layable
         while alive and not budget.exhausted and samples < MAX_SAMPLES:
             salt = f"{state.applied}/{samples}"
+            levels: dict[int, str] = {}
             if particles is not None:
-                world = particles.deal(state, knowledge, rng, salt)
+                world, levels = particles.deal_levels(state, knowledge, rng, salt)
             else:
                 world = likely_deal(state, knowledge, rng, salt, layable)
-            base, moves = self._playout(world.copy(), candidates[0])
+            base, moves = self._playout(world.copy(), candidates[0], levels)
             budget.spend(moves)
             for index in alive:
-                value, moves = self._playout(world.copy(), candidates[index])
+                value, moves = self._playout(world.copy(), candidates[index], levels)
                 budget.spend(moves)
                 gains[index].append(value - base)
             budget.charge_planner()
@@ -202,12 +206,20 @@ class ExpertBot(Bot):
         moves = [action for cost, action in ranked_discards[:CANDIDATES] if cost - best < 25]
         return moves
 
-    def _playout(self, world: State, action: AnyAction) -> tuple[float, int]:
+    def _playout(
+        self, world: State, action: AnyAction, levels: dict[int, str] | None = None
+    ) -> tuple[float, int]:
         """Play the action and then every seat on (`search.playout`) until this seat is
-        to draw again; answer the position's value for this seat and the moves made."""
+        to draw again; answer the position's value for this seat and the moves made.
+        `levels`: the level drawn for each seat of unknown program in this sampled deal
+        (`search.mixture`), as which that seat plays."""
         me = self._seat
         strong = self.policy.move
         modelled = self._modelled(world)  # the header is the same all through the playout
+        for seat, level in (levels or {}).items():
+            other = MODELLED.get(f"bot:{level}")
+            if other is not None:
+                modelled[seat] = other(world.header.seed, seat)
 
         def move(world: State, legal: list[AnyAction], seat: int) -> AnyAction:
             other = modelled.get(seat)

@@ -60,7 +60,11 @@ class Spec:
     settings: tuple[tuple[str, int], ...]
 
     def make(self, seed: str, seat: int) -> Any:
-        return load_class(self.source)(seed, seat, **dict(self.settings))
+        """A bot for the seat: `think` is the level's effort (its third argument, as
+        `bots.make_bot` passes it); any other setting is a keyword of a candidate class."""
+        settings = dict(self.settings)
+        think = settings.pop("think", None)
+        return load_class(self.source)(seed, seat, think, **settings)
 
     def with_think(self, think: int) -> Spec:
         settings = dict(self.settings)
@@ -237,7 +241,11 @@ def curve(args: argparse.Namespace, rules: dict[str, Any]) -> None:
     for think in budgets:
         side = a.with_think(think)
         started = time.process_time()
-        scores = list(pairs(side, b, args.seed, args.max_pairs, args.jobs, rules))
+        scores = []
+        for score in pairs(side, b, args.seed, args.max_pairs, args.jobs, rules):
+            scores.append(score)
+            if len(scores) % args.every == 0 and len(scores) < args.max_pairs:
+                print(f"  {think}: {round(2 * sum(scores))} of {2 * len(scores)}", flush=True)
         cpu = time.process_time() - started
         games = 2 * len(scores)
         wins = round(sum(scores) * 2)

@@ -25,10 +25,17 @@ except ImportError:  # a checkout before issue 26's variant wing (alternate.py, 
     from rummy500_cli.rules import make_rules
 
 
-def times(think: int, players: int, games: int, seed: str) -> list[float]:
-    """Every expert decision's time in ms over `games` games (expert in seat g % players)."""
+def times(think: int, players: int, games: int, seed: str, cpu: bool = False) -> list[float]:
+    """Every expert decision's time in ms over `games` games (expert in seat g % players);
+    `cpu`: the process's CPU time for each decision rather than the wall clock's (on a
+    loaded machine the wall clock counts the other processes' turns too)."""
     found: list[float] = []
     rules = make_rules({})
+    mark = [0.0]
+
+    def before(state: object) -> None:
+        mark[0] = time.process_time()
+
     for game in range(games):
         expert = game % players
         levels = ["strong"] * players
@@ -36,9 +43,17 @@ def times(think: int, players: int, games: int, seed: str) -> list[float]:
 
         def timer(seat: int, seconds: float, expert: int = expert) -> None:
             if seat == expert:
-                found.append(seconds * 1000)
+                found.append(1000 * (time.process_time() - mark[0] if cpu else seconds))
 
-        bot_game(players, rules, f"{seed}-{game // players}", levels, think=think, timer=timer)
+        bot_game(
+            players,
+            rules,
+            f"{seed}-{game // players}",
+            levels,
+            think=think,
+            timer=timer,
+            before_move=before if cpu else None,
+        )
     return found
 
 
@@ -48,14 +63,16 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=6, help="games per effort and table")
     parser.add_argument("--tables", default="2,4", help="players at the tables measured")
     parser.add_argument("--seed", default="think")
+    parser.add_argument("--cpu", action="store_true", help="CPU ms a decision, not wall ms")
     args = parser.parse_args()
     load = os.getloadavg()[0]
-    print(f"load average {load:.2f} on {os.cpu_count()} cores at the start; times are wall ms")
+    unit = "CPU ms of this process" if args.cpu else "wall ms"
+    print(f"load average {load:.2f} on {os.cpu_count()} cores at the start; times are {unit}")
     print("players  effort  moves   mean  median    p99     max  ms per 100 effort")
     for players in (int(word) for word in args.tables.split(",")):
         for think in (int(word) for word in args.efforts.split(",")):
             started = time.perf_counter()
-            found = times(think, players, args.games, args.seed)
+            found = times(think, players, args.games, args.seed, args.cpu)
             found.sort()
             p99 = found[min(len(found) - 1, int(0.99 * len(found)))]
             mean = statistics.fmean(found)

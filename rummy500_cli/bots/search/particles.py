@@ -11,7 +11,8 @@ it would have done holding it.
 
 How: at the round's deal, each other seat gets its own `Follower`: a bot for that seat
 (the policy asked: `policy_for` the seat's kind, as the game's header names it, public:
-a greedy bot for a greedy seat, none for a random one, else the strong bot), that seat's
+a greedy bot for a greedy seat, none for a random one, the strong bot for a strong or
+expert seat, and for a person or a program a mixture of the levels, `mixture`), that seat's
 `Memory`, and particles, each a guess at that seat's hand dealt from the cards this seat
 cannot see (`COUNT` of them between 2 players, `PER_SEAT` percent of that at a bigger
 table). All the seats' particles share one shadow State. Every event of the round then
@@ -85,6 +86,8 @@ from ...variants import variant_of
 from ..base import Rng, stream
 from ..knowledge import Knowledge, deal_hidden
 from .followers import Follower, Particle, hold, pick, public, shown_by, weigh
+from .mixture import LEVELS, draw_level
+from .repairs import draw, put_in, seen
 
 COUNT = 128
 """Particles per round."""
@@ -150,7 +153,9 @@ class ParticleFilter:
         bot caught up from a log counts what one that watched counts. Rounds that are
         over by the end of the queue are folded into the shadow only: each round's
         particles start afresh from its own stream, so following them would change
-        nothing (a bot caught up for one move, as the hint's is, skips them)."""
+        nothing (a bot caught up for one move, as the hint's is, skips them), but at a
+        table with a seat of unknown program (`learning`), whose levels each round
+        weighs for the next (`mixture`)."""
         queue, self.queue = self.queue, []
         last = max((i for i, e in enumerate(queue) if isinstance(e, RoundDealt)), default=-1)
         for index, event in enumerate(queue):
@@ -158,11 +163,16 @@ class ParticleFilter:
             if getattr(event, "seat", -1) == self.seat or isinstance(event, RoundDealt):
                 self.since = 0
             self.since += self._step(event)
-            if index < last and isinstance(event, RoundDealt):
+            if index < last and isinstance(event, RoundDealt) and not self.learning:
                 self.active = False  # a round that is over: not followed
                 for follower in self.followers:
                     follower.particles = []
         return self.since
+
+    @property
+    def learning(self) -> bool:
+        """Whether a seat's program is unknown: its levels are learned round by round."""
+        return any(follower.mixture is not None for follower in self.followers)
 
     def ready(self, state: State, k: Knowledge) -> bool:
         """Whether the filter is in step with this state and the seat's knowledge."""
@@ -180,8 +190,16 @@ class ParticleFilter:
     # --- the sampled deal -------------------------------------------------------------
 
     def deal(self, state: State, k: Knowledge, rng: Rng, salt: str) -> State:
+        """A deal of the unseen cards (`deal_levels`, without the levels)."""
+        return self.deal_levels(state, k, rng, salt)[0]
+
+    def deal_levels(
+        self, state: State, k: Knowledge, rng: Rng, salt: str
+    ) -> tuple[State, dict[int, str]]:
         """A deal of the unseen cards: in each other hand the hidden cards of one of its
-        particles (drawn by weight), the rest shuffled into the stock (see `ready`).
+        particles (drawn by weight), the rest shuffled into the stock (see `ready`); and
+        for each seat of unknown program, a level drawn by that particle's weights for
+        the levels (`mixture`), as which the playouts play that seat.
 
         The seats' particles are drawn in an order shuffled for each deal; a card that
         an earlier seat's particle holds goes to that seat, and a later one that holds it
@@ -192,8 +210,11 @@ class ParticleFilter:
             rng.shuffle_list(order)
         left = list(self.unseen)
         hidden: dict[int, list[Card]] = {}
+        levels: dict[int, str] = {}
         for follower in order:
             particle = pick(follower.particles, rng)
+            if particle.levels is not None:
+                levels[follower.seat] = LEVELS[draw_level(particle.levels, rng)]
             cards: list[Card] = []
             clashes = 0
             for card in particle.hidden:
@@ -208,7 +229,7 @@ class ParticleFilter:
         rest = [card for seat in sorted(hidden) for card in hidden[seat]]
         rng.shuffle_list(left)
         # deal_hidden gives each other hand its known cards first, then these in turn
-        return deal_hidden(state, k, rest + left, salt)
+        return deal_hidden(state, k, rest + left, salt), levels
 
     # --- one event --------------------------------------------------------------------
 
@@ -286,6 +307,9 @@ class ParticleFilter:
         unseen.sort(key=lambda c: c.code)
         self.unseen = unseen
         for follower in self.followers:
+            if follower.mixture is not None and follower.particles:
+                # the last round's evidence of the seat's level is this one's prior
+                follower.mixture.carry([p.levels or [] for p in follower.particles])
             follower.known = []
             follower.particles = []
         # a variant whose moves are the standard game's, without jokers (RULES 8)
@@ -302,7 +326,8 @@ class ParticleFilter:
                 cards = list(unseen)
                 rng.shuffle_list(cards)
                 hand = cards[:size]
-                particles.append(Particle(list(hand), list(hand)))
+                prior = None if follower.mixture is None else list(follower.mixture.prior)
+                particles.append(Particle(list(hand), list(hand), 1.0, prior))
             follower.decisions = follower.misses = 0
 
     def _follow(self, shadow: State, mover: Follower | None, event: Event) -> int:
@@ -351,48 +376,16 @@ class ParticleFilter:
                     particle.hand.remove(card)
 
     def _put_in(self, mover: Follower, card: Card, shown: list[Card]) -> None:
-        """The card was in the mover's hand: each of its particles without it takes it in
-        place of one of its hidden cards, drawn at random (not one shown with it)."""
-        rng = self.rng
-        assert rng is not None
-        for particle in mover.particles:
-            if card in particle.hidden:
-                continue
-            spare = [c for c in particle.hidden if c not in shown]
-            if not spare:
-                continue
-            out = spare[rng.below(len(spare))]
-            particle.hidden[particle.hidden.index(out)] = card
-            particle.hand[particle.hand.index(out)] = card
+        """The card was in the mover's hand (`repairs.put_in`)."""
+        assert self.rng is not None
+        put_in(mover, card, shown, self.rng)
 
     def _draw(self, mover: Follower) -> None:
-        """The mover drew from the stock: each of its particles draws from its own pool
-        (the unseen cards it does not hold)."""
-        rng = self.rng
-        assert rng is not None
-        for particle in mover.particles:
-            pool = [c for c in self.unseen if c not in particle.hidden]
-            if not pool:
-                continue
-            card = pool[rng.below(len(pool))]
-            particle.hidden.append(card)
-            particle.hand.append(card)
+        """The mover drew from the stock (`repairs.draw`)."""
+        assert self.rng is not None
+        draw(mover, self.unseen, self.rng)
 
     def _seen(self, card: Card, followers: list[Follower]) -> None:
-        """The card (gone from the unseen cards) was not in these seats' hands: each of
-        their particles that held it takes one drawn from its pool instead."""
-        rng = self.rng
-        assert rng is not None
-        for follower in followers:
-            for particle in follower.particles:
-                if card not in particle.hidden:
-                    continue
-                pool = [c for c in self.unseen if c not in particle.hidden]
-                index = particle.hidden.index(card)
-                spare = pool[rng.below(len(pool))] if pool else None
-                if spare is None:
-                    del particle.hidden[index]
-                    particle.hand.remove(card)
-                    continue
-                particle.hidden[index] = spare
-                particle.hand[particle.hand.index(card)] = spare
+        """The card was not in these seats' hands (`repairs.seen`)."""
+        assert self.rng is not None
+        seen(card, followers, self.unseen, self.rng)
