@@ -9,15 +9,25 @@ is sent to the server, whose refusal is the answer shown.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from ..errors import IllegalAction
 from ..language import Verb
 from ..language.table_words import table_verb
+from .link import Link
 from .wire import TEXT_LIMIT
 
-if TYPE_CHECKING:
-    from .client import RemoteSession
+
+class Speaking(Protocol):
+    """What the words need of an online session (`client.RemoteSession`): its link (whose
+    invite says whether this is the host) and the two requests they send."""
+
+    link: Link
+
+    def say(self, text: str) -> None: ...
+
+    def table_command(self, command: str) -> str: ...
+
 
 SAY = table_verb(
     "say", 220, "say TEXT", "a line to everyone at the table",
@@ -60,7 +70,7 @@ def chat_line(message: dict[str, Any]) -> str:
 
 
 def console_commands(
-    session: RemoteSession,
+    session: Speaking,
 ) -> list[tuple[Verb, Callable[[list[str], int], Any]]]:
     """The commands online play adds to the prompt's (`Interpreter.add`, so help and
     Tab know them): say, and the host's (an invite of the host's)."""
