@@ -156,7 +156,7 @@ def settings(params: dict[str, Any]) -> Settings:
 def open_table(params: dict[str, Any], prefs: Preferences) -> Table:
     """A new table from play's options and the table's own (a click context is current)."""
     from ..errors import RulesError, Rummy500Error
-    from ..online.tables import new_table
+    from ..online.table_deal import new_table
     from .new_game import game_options
     from .paths import new_save_path
 

@@ -10,8 +10,9 @@ leaves the host, and the proof of a fair deal.
   `record`: the proof that `rummy500 verify RECORD` gives from it.
 - `server`, `tables`: the server (asyncio) and its tables, each the only writer of its
   log; a table's metadata file (`table_meta`), what each client is sent (`table_feed`),
-  its fair deal (`table_deal`), what moves it on by itself (`table_driver`) and what
-  its clients ask of it (`table_requests`); `wire`: the messages' limits; `invite`: the
+  a new table and its fair deal (`table_deal`), its moves written and sent
+  (`table_play`), what moves it on by itself (`table_driver`) and what its clients ask
+  of it (`table_requests`); `wire`: the messages' limits; `invite`: the
   capabilities; `tls`, `ssh`: the encrypted transports; `client`, `shadow`: `join`,
   which plays a seat with local play's loop and prompt over a `link`, with the words
   online play adds to the prompt (`console_words`). See man/rummy500-serve.6.

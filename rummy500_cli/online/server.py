@@ -22,8 +22,10 @@ from typing import Any
 
 from ..render.printable import printable
 from .invite import parse_ssh_user
+from .table_driver import drive
 from .table_feed import Client
 from .table_meta import META_SUFFIX, read_meta
+from .table_requests import handle
 from .tables import Table, load_table
 from .wire import MAX_LINE, NAME_LIMIT, WireError, decode, encode, int_field, text_field
 
@@ -104,7 +106,7 @@ class Server:
 
     async def _drive(self, table: Table) -> None:
         try:
-            await table.drive()
+            await drive(table)
         except Exception as error:  # a table that fails stops alone; its log stays
             table.notice(f"the table stopped: {type(error).__name__}: {printable(str(error))}")
             table.closed = True
@@ -202,7 +204,7 @@ class Server:
             else:
                 if message["type"] == "bye":
                     return
-                await table.handle(connection, message)
+                await handle(table, connection, message)
             await asyncio.sleep(0)  # a flood of lines leaves time to the other tables
 
     async def _hello(self, connection: Connection, line: bytes) -> Table | None:

@@ -6,7 +6,9 @@ a secret seed (kept beside the log, `vault`, so a restarted server can still rev
 each person's seat sends a contribution, and when every one has (or the host starts, or
 a seat's wait is over) the game is dealt from the seed derived from them all. When the
 game ends, the host's seed and salt are the log's last line, and the secret file goes.
-This module is the table's side of that life; `fairness` holds the arithmetic.
+This module is the table's side of that life, from `new_table`, which makes a table
+(and commits to its deal, or deals a chosen one at once); `fairness` holds the
+arithmetic.
 """
 
 from __future__ import annotations
@@ -20,12 +22,14 @@ from ..records.log_writer import LogWriter
 from ..session import Session
 from ..state import fold
 from .fairness import check_contribution, fair_opening, reveal
-from .table_meta import Game, Meta
+from .invite import new_secret
+from .table_meta import Game, Meta, Settings, meta_path
+from .tables import Table
 from .vault import forget_secret, keep_secret, read_secret
 from .wire import WireError
 
 if TYPE_CHECKING:
-    from .tables import Client, Table
+    from .table_feed import Client
 
 
 def commit(log: Path, meta: Meta, game: Game) -> None:
@@ -93,3 +97,46 @@ async def reveal_seed(table: Table) -> None:
     table.log.append(event)
     table.publish(first)
     forget_secret(table.path)
+
+
+def new_table(
+    log: Path,
+    names: list[str],
+    kinds: list[str],
+    rules: Any,
+    seed: str | None,
+    deck: list[Any],
+    settings: Settings,
+    bot_timeout: float = 10.0,
+    undo: bool = True,
+    make_parents: bool = True,
+) -> Table:
+    """A new table, a secret for each seat a person plays, its metadata written beside
+    the log. Without a seed or a stacked deck the deal is fair (`online.fairness`): the
+    host commits to a secret seed now and deals when the people have contributed;
+    with one (a chosen deal, for tests and lessons) the game is dealt at once."""
+    meta = Meta(
+        table=new_secret()[:8],
+        log=log.name,
+        secrets=[new_secret() if kind == "human" else None for kind in kinds],
+        watch=new_secret(),
+        admin=new_secret(),
+        settings=settings,
+    )
+    if seed is None and not deck:
+        game = Game(
+            players=list(names), kinds=list(kinds), rules=rules, undo=undo, bot_timeout=bot_timeout
+        )
+        commit(log, meta, game)
+        table = Table(None, meta, meta_path(log), [])
+        table.save_meta()
+        return table
+    session = Session.start(
+        log, names, kinds, rules, seed or "0", deck, bot_timeout, make_parents, undo
+    )
+    table = Table(session, meta, meta_path(log), list(session.events))
+    table.save_meta()
+    return table
+
+
+__all__ = ["commit", "contribute", "deal", "new_table", "ready", "reveal_seed"]

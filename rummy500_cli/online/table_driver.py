@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from ..actions import Pass
 from .table_deal import deal, ready
+from .table_play import play
 
 if TYPE_CHECKING:
     from .tables import Table
@@ -63,7 +64,7 @@ async def drive(table: Table) -> None:
                 if table.meta.status != "playing":
                     continue
                 action = await asyncio.to_thread(session.bot_move)
-                await table.play(functools.partial(session.submit, action))
+                await play(table, functools.partial(session.submit, action))
             continue
         if (
             table.meta.settings.windows == "pass"
@@ -71,7 +72,7 @@ async def drive(table: Table) -> None:
             and state.window_kind != "deadwood"
         ):
             async with table.lock:
-                await table.play(lambda: session.submit(Pass()))
+                await play(table, lambda: session.submit(Pass()))
             continue
         timeout = None
         if table.away_since:

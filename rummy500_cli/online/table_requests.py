@@ -19,10 +19,12 @@ from ..events import TakenBack
 from ..language import parse_action
 from .invite import new_secret
 from .table_deal import contribute, reveal_seed
+from .table_play import play
 from .wire import TEXT_LIMIT, WireError, int_field, text_field
 
 if TYPE_CHECKING:
-    from .tables import Client, Table
+    from .table_feed import Client
+    from .tables import Table
 
 
 async def handle(table: Table, client: Client, message: dict[str, Any]) -> None:
@@ -87,7 +89,7 @@ async def _move(table: Table, client: Client, message: dict[str, Any]) -> None:
             raise WireError(f"it is {table.names()[state.to_move]}'s turn, not yours")
         action = parse_action(text, state)
         session = table.session
-        await table.play(lambda: session.submit(action, seat))
+        await play(table, lambda: session.submit(action, seat))
 
 
 async def _undo(table: Table, client: Client, message: dict[str, Any]) -> None:

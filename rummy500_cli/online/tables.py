@@ -11,10 +11,11 @@ Beside the log, a small metadata file (`NAME.table.json`, `table_meta`) keeps wh
 log does not: the table's name, the seats' secrets, its settings and whether the host
 has started it. With the log it is all a restarted server needs.
 
-Here: who is who at a table, joining and leaving, and the writes to the log; then
-`new_table` and `load_table`. What each client is sent is the table's `Feed`
-(`table_feed`), its metadata `table_meta`, its fair deal `table_deal`, what moves it on
-by itself `table_driver`, and what its clients ask of it `table_requests`.
+Here: who is who at a table, joining and leaving; then `load_table`. What each client
+is sent is the table's `Feed` (`table_feed`), its metadata `table_meta`; a table is
+made, and dealt fairly, in `table_deal` (`new_table`); its moves are written by
+`table_play`, what moves it on by itself is `table_driver`, and what its clients ask of
+it `table_requests`. Those modules take a Table; this one imports none of them.
 """
 
 from __future__ import annotations
@@ -31,12 +32,9 @@ from ..errors import LogError
 from ..events import Event
 from ..render.printable import names as printable_names
 from ..session import Session
-from .invite import Invite, new_secret, same_secret
-from .table_deal import commit, reveal_seed
-from .table_driver import drive
+from .invite import Invite, same_secret
 from .table_feed import Client, Feed, project
-from .table_meta import META_SUFFIX, Game, Meta, Settings, meta_path, read_meta, write_meta
-from .table_requests import handle
+from .table_meta import META_SUFFIX, Meta, Settings, meta_path, read_meta, write_meta
 from .wire import WireError
 
 
@@ -222,25 +220,6 @@ class Table(Feed):
 
     # --- the game ----------------------------------------------------------------------
 
-    async def play(self, work: Callable[[], list[Event]]) -> None:
-        """Run one move in the worker thread (the log written before the state moves)
-        and send its events to everyone."""
-        first = len(self.log)
-        events = await asyncio.to_thread(work)
-        self.log.extend(events)
-        self.publish(first)
-        if self.session.state.over:
-            await self.finish()
-
-    async def finish(self) -> None:
-        await reveal_seed(self)
-        self.meta.status = "over"
-        self.save_meta()
-        self.session.close("game_over")
-        self.closed = True
-        # after the answer to the move that ended the game (sent when this returns)
-        asyncio.get_running_loop().call_soon(self.tell, {"type": "bye", "reason": "game_over"})
-
     def begin(self, session: Session, events: list[Event]) -> None:
         """A fair deal is dealt (`table_deal.deal`): the game, its first lines sent."""
         self._session = session
@@ -248,14 +227,6 @@ class Table(Feed):
         self.save_meta()
         self.log = list(events)
         self.publish(0)
-
-    async def drive(self) -> None:
-        """Move the table on until its game ends (`table_driver.drive`)."""
-        await drive(self)
-
-    async def handle(self, client: Client, message: dict[str, Any]) -> None:
-        """Answer one message from a client (`table_requests.handle`)."""
-        await handle(self, client, message)
 
 
 def load_table(log: Path, meta: Meta) -> Table:
@@ -269,46 +240,6 @@ def load_table(log: Path, meta: Meta) -> Table:
     return Table(session, meta, meta_path(log), events)
 
 
-def new_table(
-    log: Path,
-    names: list[str],
-    kinds: list[str],
-    rules: Any,
-    seed: str | None,
-    deck: list[Any],
-    settings: Settings,
-    bot_timeout: float = 10.0,
-    undo: bool = True,
-    make_parents: bool = True,
-) -> Table:
-    """A new table, a secret for each seat a person plays, its metadata written beside
-    the log. Without a seed or a stacked deck the deal is fair (`online.fairness`): the
-    host commits to a secret seed now and deals when the people have contributed;
-    with one (a chosen deal, for tests and lessons) the game is dealt at once."""
-    meta = Meta(
-        table=new_secret()[:8],
-        log=log.name,
-        secrets=[new_secret() if kind == "human" else None for kind in kinds],
-        watch=new_secret(),
-        admin=new_secret(),
-        settings=settings,
-    )
-    if seed is None and not deck:
-        game = Game(
-            players=list(names), kinds=list(kinds), rules=rules, undo=undo, bot_timeout=bot_timeout
-        )
-        commit(log, meta, game)
-        table = Table(None, meta, meta_path(log), [])
-        table.save_meta()
-        return table
-    session = Session.start(
-        log, names, kinds, rules, seed or "0", deck, bot_timeout, make_parents, undo
-    )
-    table = Table(session, meta, meta_path(log), list(session.events))
-    table.save_meta()
-    return table
-
-
 __all__ = [
     "META_SUFFIX",
     "Client",
@@ -317,7 +248,6 @@ __all__ = [
     "Settings",
     "Table",
     "load_table",
-    "new_table",
     "project",
     "read_meta",
     "write_meta",
