@@ -13,6 +13,7 @@ import random
 import subprocess
 from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import msgspec
 import pytest
@@ -42,6 +43,9 @@ from rummy500_cli.rules import Rules
 from rummy500_cli.session import Session
 from rummy500_cli.state import State, fold
 from rummy500_cli.variants import make_rules, variant_of
+
+if TYPE_CHECKING:
+    from rummy500_cli.analysis.judge import Decision
 
 NAMES = ("Ann", "Bob", "Cyd", "Dee", "Eve", "Fay", "Gus", "Hal")
 
@@ -346,3 +350,53 @@ def other_deal(events: list, seat: int, rng: random.Random, seed: str) -> list:
                 event = msgspec.structs.replace(event, cards=swap(event.cards))
         out.append(event)
     return out
+
+
+def takebacks_game(path: Path, seed: int, kinds: Sequence[str], name: str, one_in: int = 4) -> Path:
+    """A three-round game saved at `path` in which seat 0 is a person who plays a random
+    bot's moves and, one turn in `one_in`, takes back one to three of them; the other
+    seats are the bots `kinds` names (after seat 0's "human"); seed `f"{name}-{seed}"`."""
+    from rummy500_cli.bots import RandomBot
+    from rummy500_cli.bots.base import stream
+
+    rules = make_rules({"max_rounds": 3, "target": 10**6})
+    names = ["Ann", "Bob", "Cy", "Dee"][: len(kinds)]
+    session = Session.start(path, names, list(kinds), rules, f"{name}-{seed}")
+    me = RandomBot(f"me-{seed}", 0)
+    rng = stream(seed, "takebacks")
+    while not session.state.over:
+        while not session.state.over and not session.is_human(session.state.to_move):
+            session.submit(session.bot_move())
+        if session.state.over:
+            break
+        targets = session.line.targets(0)
+        if targets and rng.below(one_in) == 0:
+            session.undo(0, 1 + rng.below(min(3, len(targets))))
+            continue
+        session.submit(me.choose(session.state), 0)
+    return path
+
+
+def judged(seq: int, seat: int, label: str | None, played: str, best: str, drop: float) -> Decision:
+    """A decision as `analyze` saves it, the drop chosen by the test."""
+    from rummy500_cli.analysis.judge import Decision, Move
+
+    return Decision(
+        seq=seq,
+        round=1,
+        seat=seat,
+        step="play",
+        played=played,
+        best=best,
+        points_lost=round(drop * 150, 1),
+        win_chance=0.5,
+        win_drop=drop,
+        drop_low=max(0.0, drop - 0.02),
+        drop_high=drop + 0.02,
+        label=label,
+        samples=24,
+        moves=[
+            Move(move=best, points=12.0, win_chance=0.5),
+            Move(move=played, points=12.0 - drop * 150, win_chance=0.5 - drop),
+        ],
+    )

@@ -6,38 +6,21 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import helpers
 import pytest
 
 from rummy500_cli.analysis import stream_judge
 from rummy500_cli.analysis.judge import judge_decisions
-from rummy500_cli.bots import RandomBot
-from rummy500_cli.bots.base import stream
 from rummy500_cli.events import RoundDealt
 from rummy500_cli.line import played_line
 from rummy500_cli.records.audit import read_checked
 from rummy500_cli.records.checked import played_walk
-from rummy500_cli.session import Session
-from rummy500_cli.variants import make_rules
 
 
 def takebacks_game(path: Path, seed: int) -> Path:
     """Seat 0 a person who plays a random bot's moves and now and then takes back one
     to three of them; a greedy bot at seat 1; three rounds."""
-    rules = make_rules({"max_rounds": 3, "target": 10**6})
-    session = Session.start(path, ["Ann", "Bob"], ["human", "bot:greedy"], rules, f"judge-{seed}")
-    me = RandomBot(f"me-{seed}", 0)
-    rng = stream(seed, "takebacks")
-    while not session.state.over:
-        while not session.state.over and not session.is_human(session.state.to_move):
-            session.submit(session.bot_move())
-        if session.state.over:
-            break
-        targets = session.line.targets(0)
-        if targets and rng.below(4) == 0:
-            session.undo(0, 1 + rng.below(min(3, len(targets))))
-            continue
-        session.submit(me.choose(session.state), 0)
-    return path
+    return helpers.takebacks_game(path, seed, ["human", "bot:greedy"], "judge")
 
 
 @pytest.mark.parametrize("jobs", [1, 2])

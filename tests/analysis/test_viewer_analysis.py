@@ -9,11 +9,12 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers import judged
 from pty_helpers import Terminal, env  # noqa: F401 - env is a fixture
 from test_analysis import fed_kings
 
 from rummy500_cli.analysis.figures import summary
-from rummy500_cli.analysis.judge import Decision, Move
+from rummy500_cli.analysis.judge import Decision
 from rummy500_cli.analysis.sidecar import Settings, write_sidecar
 from rummy500_cli.records.log import encode_log, read_log
 
@@ -22,25 +23,7 @@ if not sys.platform.startswith("linux"):
 
 
 def decision(seq: int, label: str | None, played: str, best: str, drop: float) -> Decision:
-    return Decision(
-        seq=seq,
-        round=1,
-        seat=0,
-        step="play",
-        played=played,
-        best=best,
-        points_lost=round(drop * 150, 1),
-        win_chance=0.5,
-        win_drop=drop,
-        drop_low=max(0.0, drop - 0.02),
-        drop_high=drop + 0.02,
-        label=label,
-        samples=24,
-        moves=[
-            Move(move=best, points=12.0, win_chance=0.5),
-            Move(move=played, points=12.0 - drop * 150, win_chance=0.5 - drop),
-        ],
-    )
+    return judged(seq, 0, label, played, best, drop)
 
 
 @pytest.fixture

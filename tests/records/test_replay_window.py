@@ -7,38 +7,24 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import helpers
 import pytest
 
 from rummy500_cli.bots import RandomBot
-from rummy500_cli.bots.base import stream
 from rummy500_cli.records.audit import read_checked
 from rummy500_cli.records.checked import check_stream, replay_around
 from rummy500_cli.records.replay import Replay
 from rummy500_cli.render.position import describe_position, json_position
 from rummy500_cli.render.style import Style
-from rummy500_cli.session import Session
 from rummy500_cli.variants import make_rules
 
 
 def takebacks_game(path: Path, seed: int) -> Path:
     """Seat 0 a person who plays a random bot's moves and now and then takes back one
     to three of them; a greedy and a random bot at the other seats; three rounds."""
-    rules = make_rules({"max_rounds": 3, "target": 10**6})
-    kinds = ["human", "bot:greedy", "bot:random"]
-    session = Session.start(path, ["Ann", "Bob", "Cy"], kinds, rules, f"window-{seed}")
-    me = RandomBot(f"me-{seed}", 0)
-    rng = stream(seed, "takebacks")
-    while not session.state.over:
-        while not session.state.over and not session.is_human(session.state.to_move):
-            session.submit(session.bot_move())
-        if session.state.over:
-            break
-        targets = session.line.targets(0)
-        if targets and rng.below(5) == 0:
-            session.undo(0, 1 + rng.below(min(3, len(targets))))
-            continue
-        session.submit(me.choose(session.state), 0)
-    return path
+    return helpers.takebacks_game(
+        path, seed, ["human", "bot:greedy", "bot:random"], "window", one_in=5
+    )
 
 
 def same_positions(path: Path, positions) -> int:

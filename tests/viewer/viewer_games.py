@@ -12,10 +12,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import msgspec
-from helpers import ann_loses
+from helpers import ann_loses, judged
 
 from rummy500_cli.analysis.figures import summary
-from rummy500_cli.analysis.judge import Decision, Move
+from rummy500_cli.analysis.judge import Decision
 from rummy500_cli.analysis.sidecar import Analysis, Settings, read_sidecar, write_sidecar
 from rummy500_cli.language import parse_action
 from rummy500_cli.records.log import encode_log, read_log
@@ -23,29 +23,6 @@ from rummy500_cli.records.replay import Replay
 from rummy500_cli.session import Session
 
 MISSING = "no analysis saved: run rummy500 analyze on this game first"
-
-
-def judged(seq: int, seat: int, label: str | None, played: str, best: str, drop: float) -> Decision:
-    """A decision as `analyze` saves it, the drop chosen by the test."""
-    return Decision(
-        seq=seq,
-        round=1,
-        seat=seat,
-        step="play",
-        played=played,
-        best=best,
-        points_lost=round(drop * 150, 1),
-        win_chance=0.5,
-        win_drop=drop,
-        drop_low=max(0.0, drop - 0.02),
-        drop_high=drop + 0.02,
-        label=label,
-        samples=24,
-        moves=[
-            Move(move=best, points=12.0, win_chance=0.5),
-            Move(move=played, points=12.0 - drop * 150, win_chance=0.5 - drop),
-        ],
-    )
 
 
 DECISIONS = [
