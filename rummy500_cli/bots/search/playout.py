@@ -41,7 +41,8 @@ class StrongPolicy:
         self.bot = bot
 
     def move(self, world: State, legal: list[AnyAction], seat: int) -> AnyAction:
-        return self.bot.decide(world, legal, Knowledge.build(world, seat, None))[0]
+        # the seat's knowledge is built only when the move needs it
+        return self.bot.decide_for(world, legal, seat, lambda: Knowledge.build(world, seat))[0]
 
 
 def play_out(
