@@ -134,9 +134,10 @@ def lay_off_all(
 
 _PLANS: dict[tuple[object, ...], tuple[Plan | None, int]] = {}
 """Plans found lately, with the work each took: a search weighs its candidate moves on
-the same sampled deals, where the same hand often meets the same table again. The key
-holds the melds themselves (and their lengths: a meld may grow in place), so that a
-meld is never mistaken for another. Emptied when it holds `_KEPT_PLANS`."""
+the same sampled deals, where the same hand often meets the same table again (in copies
+of one world too: each candidate plays out on its own copy). The key holds what a plan
+reads of each meld (kind, rank, start and cards in order: a meld may grow in place), so
+that equal tables share their plans. Emptied when it holds `_KEPT_PLANS`."""
 _KEPT_PLANS = 4096
 
 
@@ -155,7 +156,15 @@ def plan(
     The answer is shared: do not change it. A plan found before counts its work again
     (on `budget.TALLY`), so that the effort measured is the same whether or not it was kept.
     """
-    key = (*hand, None, *melds, *[len(meld.cards) for meld in melds], rules, decks, must, keep_one)
+    key = (
+        *hand,
+        None,
+        *[(meld.kind, meld.rank, meld.start, *meld.cards) for meld in melds],
+        rules,
+        decks,
+        must,
+        keep_one,
+    )
     kept = _PLANS.get(key)
     if kept is not None:
         TALLY.nodes += kept[1]
