@@ -80,8 +80,7 @@ def round_worth(world: State, me: int) -> float:
     """This round so far, for every seat: table points plus the hand's worth (the strong
     bot's `Context.hand_worth`), as `spread` for seat `me`."""
     worth = []
-    for seat in range(world.n):
-        ctx = Context(world, Knowledge.build(world, seat, None))
+    for seat, ctx in enumerate(Context.each(world, Knowledge.build_each(world))):
         worth.append(world.table_points[seat] + ctx.hand_worth(world.hands[seat]))
     return spread(worth, me, partner_of(me, world.rules))
 
