@@ -52,10 +52,16 @@ class StrongBot(Bot):
         return self.decide_for(state, legal, knowledge.seat, lambda: knowledge)
 
     def decide_for(
-        self, state: State, legal: list[AnyAction], seat: int, knowledge: Callable[[], Knowledge]
+        self,
+        state: State,
+        legal: list[AnyAction],
+        seat: int,
+        knowledge: Callable[[], Knowledge],
+        why: bool = True,
     ) -> tuple[AnyAction, str]:
         """`decide` for `seat`, its knowledge asked for only when the move needs it (a
-        play the hand's plan finds needs none): the same move, for less work."""
+        play the hand's plan finds needs none): the same move, for less work. Without
+        `why` (a playout), a play's reason is left empty rather than counted."""
         phase = state.phase
         if phase == "window":
             return window_choice(state, legal)
@@ -76,7 +82,7 @@ class StrongBot(Bot):
                 made.append(Context(state, knowledge()))
             return made[0]
 
-        return self._play(state, legal, seat, context)
+        return self._play(state, legal, seat, context, why)
 
     # --- draw -------------------------------------------------------------------------
 
@@ -138,7 +144,12 @@ class StrongBot(Bot):
         return self._play(state, legal, ctx.seat, lambda: ctx)
 
     def _play(
-        self, state: State, legal: list[AnyAction], seat: int, context: Callable[[], Context]
+        self,
+        state: State,
+        legal: list[AnyAction],
+        seat: int,
+        context: Callable[[], Context],
+        why: bool = True,
     ) -> tuple[AnyAction, str]:
         """`play`, the seat's Context asked for (`context`) only when the move needs it."""
         rules = state.rules
@@ -161,6 +172,8 @@ class StrongBot(Bot):
                     state, found, context
                 ):
                     action = None
+                elif not why:
+                    return action, ""
                 else:
                     return action, f"puts {count(play_points(state, action), 'point')} on the table"
         discards = [a for a in legal if isinstance(a, Discard)]

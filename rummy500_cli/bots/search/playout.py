@@ -41,8 +41,10 @@ class StrongPolicy:
         self.bot = bot
 
     def move(self, world: State, legal: list[AnyAction], seat: int) -> AnyAction:
-        # the seat's knowledge is built only when the move needs it
-        return self.bot.decide_for(world, legal, seat, lambda: Knowledge.build(world, seat))[0]
+        def knowledge() -> Knowledge:  # built only when the move needs it
+            return Knowledge.build(world, seat)
+
+        return self.bot.decide_for(world, legal, seat, knowledge, why=False)[0]  # no reasons
 
 
 def play_out(
