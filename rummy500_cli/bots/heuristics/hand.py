@@ -64,6 +64,25 @@ def _points(cards: tuple[Card, ...], kind: str, rules: Rules) -> int:
     return points
 
 
+_LAYOFF_POINTS: dict[tuple[object, ...], int] = {}
+"""The points of lay-offs met so far, by what `engine.layoff_values` reads: the rules,
+the cards, the end, and the rank of the run's card they join (emptied at `_KEPT`)."""
+
+
+def _layoff_points(meld: Meld, cards: tuple[Card, ...], end: str | None, rules: Rules) -> int:
+    """The points of a lay-off (`engine.layoff_values`), worked out once."""
+    if meld.kind == "set":
+        key: tuple[object, ...] = (rules, cards)
+    else:
+        key = (rules, cards, end, meld.cards[0 if end == "low" else -1].rank)
+    points = _LAYOFF_POINTS.get(key)
+    if points is None:
+        if len(_LAYOFF_POINTS) >= _KEPT:
+            _LAYOFF_POINTS.clear()
+        points = _LAYOFF_POINTS[key] = sum(layoff_values(meld, cards, end, rules))
+    return points
+
+
 def new_melds(hand: Sequence[Card], rules: Rules, decks: int) -> list[tuple[int, tuple[Card, ...]]]:
     """Every new meld the hand allows, with its points, most points first."""
     found = [(_points(cards, "set", rules), cards) for cards in sets_in(hand, rules, decks)]
@@ -115,7 +134,7 @@ def lay_off_all(
             for cards, end in found:
                 if limit and len(cards) > limit - laid:
                     continue
-                value = sum(layoff_values(meld, cards, end, rules))
+                value = _layoff_points(meld, cards, end, rules)
                 key = (value, len(cards))
                 if key > best_key:
                     best, best_key = (index, cards, end), key
