@@ -102,12 +102,13 @@ def lay_off_all(
     limit: int = 0,
     wanted: int = -1,
     jokers: bool | None = None,
+    held: int = -1,
 ) -> tuple[int, list[tuple[tuple[Card, ...], int]], list[Card]]:
     """Lay off on the table melds, best first, until nothing more fits (at most `limit`
     cards when limit > 0). Answers the points, the lay-offs and the cards left.
     `wanted`: the cards the melds take as a lay-off's first card (`fast.masks.Table.wants`), when
     the caller has them (-1: not known); `jokers`: `plays_jokers(rules)`, when the
-    caller has it."""
+    caller has it; `held`: `mask_of(rest)`, when the caller has it (-1: not known)."""
     points = 0
     done: list[tuple[tuple[Card, ...], int]] = []
     if not melds or not rest:
@@ -115,7 +116,7 @@ def lay_off_all(
     TALLY.nodes += len(melds)
     if jokers is None:
         jokers = plays_jokers(rules)
-    mask = mask_of(rest)  # once for every meld of the table
+    mask = mask_of(rest) if held < 0 else held  # once for every meld of the table
     if not (jokers or wanted & mask):
         return 0, done, list(rest)  # no card is a first card any meld takes
     table = list(melds)
@@ -222,7 +223,7 @@ def _plan(
             lay_points, layoffs, left = 0, none, list(rest)
         else:
             lay_points, layoffs, left = lay_off_all(
-                rest, melds, rules, decks, len(rest) - 1 if keep_one else 0, wanted, jokers
+                rest, melds, rules, decks, len(rest) - 1 if keep_one else 0, wanted, jokers, held
             )
         if keep_one and not left:
             return
