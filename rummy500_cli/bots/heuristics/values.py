@@ -283,13 +283,10 @@ class Context:
         values = {card: card_value(card, have) for card in cards}
         out: dict[Card, float] = {}
         items = [(card, card.code, value) for card, value in values.items()]
-        # a card that lays off now is worth the same in any hand (`card_value`): no
-        # other card's loss changes its value
-        others = [item for item in items if item[1] not in self.layable]
         for card, code, total in items:
             related = RELATED[code]
             have[code] -= 1
-            for other, other_code, value in others:
+            for other, other_code, value in items:
                 if related[other_code] and other is not card:
                     total += value - card_value(other, have)
             have[code] += 1
