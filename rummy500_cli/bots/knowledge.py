@@ -180,40 +180,24 @@ class Knowledge:
     @classmethod
     def build(cls, state: State, seat: int, memory: Memory | None = None) -> Knowledge:
         """From the seat's view of the state and, when it is in step, its memory."""
-        k = cls.__new__(cls)  # every field is set below
-        k.seat = seat
-        n = k.n = state.n
-        k.counts = [len(hand) for hand in state.hands]
-        k.stock = len(state.stock)
+        n = state.n
         in_step = (
             memory is not None
             and memory.seen == state.applied
             and memory.n == n
             and memory.round == state.round
         )
-        k.in_step = in_step
+        live = _deck_counts(state.decks, state.rules.jokers_per_deck).copy()
+        for card in state.hands[seat]:
+            live[card.code] -= 1
+        _count_out_table(live, state)
+        k = cls._blank(state, seat, in_step)
         if in_step:
             assert memory is not None
             k.known = [list(cards) for cards in memory.known]
             k.took = memory.took
             k.refused = memory.refused
             k.discarded = memory.discarded
-        else:
-            empty: list[list[Card]] = [[] for _ in range(n)]
-            k.known = [[] for _ in range(n)]
-            k.took = k.refused = k.discarded = empty
-        live = _deck_counts(state.decks, state.rules.jokers_per_deck).copy()
-        for card in state.hands[seat]:
-            live[card.code] -= 1
-        for card in state.pile:
-            live[card.code] -= 1
-        for meld in state.melds:
-            # RULES 8: a joker on the table is a joker
-            for card in physical(meld) if meld.wild else meld.cards:
-                live[card.code] -= 1
-        if state.gambit is not None:  # RULES 8: the dealer's joker and the cards set aside
-            for card in state.gambit.aside():
-                live[card.code] -= 1
         for other in range(n) if in_step else ():
             if other == seat:
                 continue
@@ -223,16 +207,62 @@ class Knowledge:
             del known[k.counts[other] :]
             for card in known:
                 live[card.code] -= 1
-        k.live = live
+        k._set_live(live)
+        return k
+
+    @classmethod
+    def build_each(cls, state: State) -> list[Knowledge]:
+        """`build` without a memory for every seat, the table's cards counted once."""
+        table = _deck_counts(state.decks, state.rules.jokers_per_deck).copy()
+        _count_out_table(table, state)
+        found = []
+        for seat, hand in enumerate(state.hands):
+            live = table.copy()
+            for card in hand:
+                live[card.code] -= 1
+            k = cls._blank(state, seat, False)
+            k._set_live(live)
+            found.append(k)
+        return found
+
+    @classmethod
+    def _blank(cls, state: State, seat: int, in_step: bool) -> Knowledge:
+        """A Knowledge with the counts set and no memory (`known` etc. empty)."""
+        k = cls.__new__(cls)  # every field is set here or by `_set_live`
+        k.seat = seat
+        n = k.n = state.n
+        k.counts = [len(hand) for hand in state.hands]
+        k.stock = len(state.stock)
+        k.in_step = in_step
+        empty: list[list[Card]] = [[] for _ in range(n)]
+        k.known = [[] for _ in range(n)]
+        k.took = k.refused = k.discarded = empty
+        return k
+
+    def _set_live(self, live: list[int]) -> None:
+        self.live = live
         if max(live) <= 1 and min(live) >= 0:  # one copy at most: the usual case
-            k.unseen = list(compress(CARDS, live))  # CARDS: the 53 codes
+            self.unseen = list(compress(CARDS, live))  # CARDS: the 53 codes
         else:
             unseen: list[Card] = []
             for code, count in enumerate(live):
                 if count > 0:
                     unseen.extend([CARDS[code]] * count)
-            k.unseen = unseen
-        return k
+            self.unseen = unseen
+
+
+def _count_out_table(live: list[int], state: State) -> None:
+    """Take the cards every seat sees (the pile, the melds, what a gambit set aside) out
+    of `live`, by card code."""
+    for card in state.pile:
+        live[card.code] -= 1
+    for meld in state.melds:
+        # RULES 8: a joker on the table is a joker
+        for card in physical(meld) if meld.wild else meld.cards:
+            live[card.code] -= 1
+    if state.gambit is not None:  # RULES 8: the dealer's joker and the cards set aside
+        for card in state.gambit.aside():
+            live[card.code] -= 1
 
 
 def _header(state: State, salt: str) -> GameStarted:

@@ -20,6 +20,8 @@ closer: the stock running out, or an opponent with few cards.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..actions import AnyAction, ChooseUpcard, Discard, DrawStock, LayMeld, LayOff, TakePile
 from ..cards import JOKER, Card
 from ..render.words import count
@@ -47,6 +49,19 @@ class StrongBot(Bot):
         self, state: State, legal: list[AnyAction], knowledge: Knowledge | None
     ) -> tuple[AnyAction, str]:
         assert knowledge is not None  # needs_knowledge: it is always given
+        return self.decide_for(state, legal, knowledge.seat, lambda: knowledge)
+
+    def decide_for(
+        self,
+        state: State,
+        legal: list[AnyAction],
+        seat: int,
+        knowledge: Callable[[], Knowledge],
+        why: bool = True,
+    ) -> tuple[AnyAction, str]:
+        """`decide` for `seat`, its knowledge asked for only when the move needs it (a
+        play the hand's plan finds needs none): the same move, for less work. Without
+        `why` (a playout), a play's reason is left empty rather than counted."""
         phase = state.phase
         if phase == "window":
             return window_choice(state, legal)
@@ -54,13 +69,20 @@ class StrongBot(Bot):
             gambit = gambit_move(legal)
             if gambit is not None:
                 return gambit
-        ctx = Context(state, knowledge)
         if phase == "draw":
-            return self.draw(state, legal, ctx)
+            return self.draw(state, legal, Context(state, knowledge()))
         if phase == "upcard":
             choices = [a for a in legal if isinstance(a, ChooseUpcard)]
+            ctx = Context(state, knowledge())
             return self._cheapest(state, choices, ctx, "starts the pile with")
-        return self.play(state, legal, ctx)
+        made: list[Context] = []
+
+        def context() -> Context:
+            if not made:
+                made.append(Context(state, knowledge()))
+            return made[0]
+
+        return self._play(state, legal, seat, context, why)
 
     # --- draw -------------------------------------------------------------------------
 
@@ -119,8 +141,19 @@ class StrongBot(Bot):
     # --- play -------------------------------------------------------------------------
 
     def play(self, state: State, legal: list[AnyAction], ctx: Context) -> tuple[AnyAction, str]:
+        return self._play(state, legal, ctx.seat, lambda: ctx)
+
+    def _play(
+        self,
+        state: State,
+        legal: list[AnyAction],
+        seat: int,
+        context: Callable[[], Context],
+        why: bool = True,
+    ) -> tuple[AnyAction, str]:
+        """`play`, the seat's Context asked for (`context`) only when the move needs it."""
         rules = state.rules
-        hand = state.hands[ctx.seat]
+        hand = state.hands[seat]
         plays: list[AnyAction] = [a for a in legal if isinstance(a, (LayMeld, LayOff))]
         if plays:
             keep_one = rules.final_discard == "required" or state.kept is not None
@@ -129,30 +162,32 @@ class StrongBot(Bot):
             if action is None and state.pending is not None:
                 action = best_play(state, plays)
             if action is None:
-                action = _joker_play(state, plays, ctx)
+                action = _joker_play(state, plays, context)
             if isinstance(action, LayMeld) and not action.double:  # RULES 8, dealers_gambit
                 doubled = LayMeld(action.cards, action.ace_high, action.jokers, True)
                 if doubled in plays:
                     action = doubled
             if action is not None:
                 if any(isinstance(a, Discard) for a in legal) and self._holds_back(
-                    state, found, ctx
+                    state, found, context
                 ):
                     action = None
+                elif not why:
+                    return action, ""
                 else:
                     return action, f"puts {count(play_points(state, action), 'point')} on the table"
         discards = [a for a in legal if isinstance(a, Discard)]
         if not discards:
             action = best_play(state, plays) or legal[0]
             return action, "the play the rules ask for"
-        return self._cheapest(state, discards, ctx, "discards")
+        return self._cheapest(state, discards, context(), "discards")
 
-    def _holds_back(self, state: State, found, ctx: Context) -> bool:
+    def _holds_back(self, state: State, found, context: Callable[[], Context]) -> bool:
         """Whether to keep the cards rather than go out: going out would end the game
         with this seat behind (RULES 6.4), and a discard is possible instead."""
         if found is None or found.rest or state.pending is not None:
             return False
-        return self._loses_by_ending(state, ctx, [])
+        return self._loses_by_ending(state, context(), [])
 
     def _loses_by_ending(self, state: State, ctx: Context, rest: list[Card]) -> bool:
         rules = state.rules
@@ -250,7 +285,9 @@ def _first_play(found, plays: list[AnyAction], state: State) -> AnyAction | None
     return None
 
 
-def _joker_play(state: State, plays: list[AnyAction], ctx: Context) -> AnyAction | None:
+def _joker_play(
+    state: State, plays: list[AnyAction], context: Callable[[], Context]
+) -> AnyAction | None:
     """RULES 8: when the hand has no play of its own, a play with a joker: a new meld
     (it turns two or more cards of the hand into points), the one laying most cards,
     then most points; a joker laid off alone only near the round's end or to go out."""
@@ -258,7 +295,7 @@ def _joker_play(state: State, plays: list[AnyAction], ctx: Context) -> AnyAction
     if melds:
         return max(melds, key=lambda a: (len(a.cards), play_points(state, a)))
     hand = state.hands[state.to_move]
-    if ctx.turns > 2 and len(hand) > 2:
+    if context().turns > 2 and len(hand) > 2:
         return None
     layoffs = [a for a in plays if isinstance(a, LayOff) and JOKER in a.cards]
     if not layoffs:

@@ -384,7 +384,8 @@ def test_every_bot_level_and_the_external_bot_are_players() -> None:
 def test_a_kept_plan_is_never_one_for_another_table() -> None:
     """`hand.plan` keeps its answers: for the same hand and table it gives the kept one
     and counts its work again; a meld grown in place (as the state grows the melds it
-    owns) or a new table is a new question."""
+    owns) or a new table is a new question; a copy of the table (a judge's world for
+    each candidate) is the same question."""
     from rummy500_cli.bots.budget import Budget
     from rummy500_cli.bots.heuristics import hand as planner
     from rummy500_cli.cards import parse_cards
@@ -407,8 +408,11 @@ def test_a_kept_plan_is_never_one_for_another_table() -> None:
     grown = planner.plan(hand, [meld], rules, 1)
     assert grown is not first
     assert grown is not None and grown.layoffs == [] and grown.points == 0
-    fresh = laid_meld(1, 0, run, [5, 5, 5])
-    assert planner.plan(hand, [fresh], rules, 1) is not first  # another meld, alike
+    alike = laid_meld(1, 0, parse_cards("5H 6H 7H"), [5, 5, 5])
+    assert planner.plan(hand, [alike], rules, 1) is first  # another meld, alike
+    other = laid_meld(1, 0, parse_cards("5S 6S 7S"), [5, 5, 5])
+    found = planner.plan(hand, [other], rules, 1)
+    assert found is not first and found is not None and found.layoffs == []
 
 
 def test_strong_weighs_persians_jokers_as_the_rules_make_them() -> None:

@@ -64,6 +64,25 @@ def _points(cards: tuple[Card, ...], kind: str, rules: Rules) -> int:
     return points
 
 
+_LAYOFF_POINTS: dict[tuple[object, ...], int] = {}
+"""The points of lay-offs met so far, by what `engine.layoff_values` reads: the rules,
+the cards, the end, and the rank of the run's card they join (emptied at `_KEPT`)."""
+
+
+def _layoff_points(meld: Meld, cards: tuple[Card, ...], end: str | None, rules: Rules) -> int:
+    """The points of a lay-off (`engine.layoff_values`), worked out once."""
+    if meld.kind == "set":
+        key: tuple[object, ...] = (rules, cards)
+    else:
+        key = (rules, cards, end, meld.cards[0 if end == "low" else -1].rank)
+    points = _LAYOFF_POINTS.get(key)
+    if points is None:
+        if len(_LAYOFF_POINTS) >= _KEPT:
+            _LAYOFF_POINTS.clear()
+        points = _LAYOFF_POINTS[key] = sum(layoff_values(meld, cards, end, rules))
+    return points
+
+
 def new_melds(hand: Sequence[Card], rules: Rules, decks: int) -> list[tuple[int, tuple[Card, ...]]]:
     """Every new meld the hand allows, with its points, most points first."""
     found = [(_points(cards, "set", rules), cards) for cards in sets_in(hand, rules, decks)]
@@ -83,12 +102,13 @@ def lay_off_all(
     limit: int = 0,
     wanted: int = -1,
     jokers: bool | None = None,
+    held: int = -1,
 ) -> tuple[int, list[tuple[tuple[Card, ...], int]], list[Card]]:
     """Lay off on the table melds, best first, until nothing more fits (at most `limit`
     cards when limit > 0). Answers the points, the lay-offs and the cards left.
     `wanted`: the cards the melds take as a lay-off's first card (`fast.masks.Table.wants`), when
     the caller has them (-1: not known); `jokers`: `plays_jokers(rules)`, when the
-    caller has it."""
+    caller has it; `held`: `mask_of(rest)`, when the caller has it (-1: not known)."""
     points = 0
     done: list[tuple[tuple[Card, ...], int]] = []
     if not melds or not rest:
@@ -96,7 +116,7 @@ def lay_off_all(
     TALLY.nodes += len(melds)
     if jokers is None:
         jokers = plays_jokers(rules)
-    mask = mask_of(rest)  # once for every meld of the table
+    mask = mask_of(rest) if held < 0 else held  # once for every meld of the table
     if not (jokers or wanted & mask):
         return 0, done, list(rest)  # no card is a first card any meld takes
     table = list(melds)
@@ -115,7 +135,7 @@ def lay_off_all(
             for cards, end in found:
                 if limit and len(cards) > limit - laid:
                     continue
-                value = sum(layoff_values(meld, cards, end, rules))
+                value = _layoff_points(meld, cards, end, rules)
                 key = (value, len(cards))
                 if key > best_key:
                     best, best_key = (index, cards, end), key
@@ -134,9 +154,10 @@ def lay_off_all(
 
 _PLANS: dict[tuple[object, ...], tuple[Plan | None, int]] = {}
 """Plans found lately, with the work each took: a search weighs its candidate moves on
-the same sampled deals, where the same hand often meets the same table again. The key
-holds the melds themselves (and their lengths: a meld may grow in place), so that a
-meld is never mistaken for another. Emptied when it holds `_KEPT_PLANS`."""
+the same sampled deals, where the same hand often meets the same table again (in copies
+of one world too: each candidate plays out on its own copy). The key holds what a plan
+reads of each meld (kind, rank, start and cards in order: a meld may grow in place), so
+that equal tables share their plans. Emptied when it holds `_KEPT_PLANS`."""
 _KEPT_PLANS = 4096
 
 
@@ -155,7 +176,15 @@ def plan(
     The answer is shared: do not change it. A plan found before counts its work again
     (on `budget.TALLY`), so that the effort measured is the same whether or not it was kept.
     """
-    key = (*hand, None, *melds, *[len(meld.cards) for meld in melds], rules, decks, must, keep_one)
+    key = (
+        *hand,
+        None,
+        *[(meld.kind, meld.rank, meld.start, *meld.cards) for meld in melds],
+        rules,
+        decks,
+        must,
+        keep_one,
+    )
     kept = _PLANS.get(key)
     if kept is not None:
         TALLY.nodes += kept[1]
@@ -194,7 +223,7 @@ def _plan(
             lay_points, layoffs, left = 0, none, list(rest)
         else:
             lay_points, layoffs, left = lay_off_all(
-                rest, melds, rules, decks, len(rest) - 1 if keep_one else 0, wanted, jokers
+                rest, melds, rules, decks, len(rest) - 1 if keep_one else 0, wanted, jokers, held
             )
         if keep_one and not left:
             return

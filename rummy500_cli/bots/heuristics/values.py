@@ -77,24 +77,47 @@ class Context:
     )
 
     def __init__(self, state: State, k: Knowledge) -> None:
+        self._shared(state)
+        self._table()
+        self._seat(k)
+
+    @classmethod
+    def each(cls, state: State, ks: list[Knowledge]) -> list[Context]:
+        """The Context of every seat (`ks`: their knowledge), the table's part once: the
+        first seat's, with the seat's part (`_seat`) set again for each other seat."""
+        first = cls(state, ks[0])
+        found = [first]
+        for k in ks[1:]:
+            ctx = cls.__new__(cls)
+            for name in cls.__slots__:
+                setattr(ctx, name, getattr(first, name))
+            ctx._seat(k)
+            found.append(ctx)
+        return found
+
+    def _shared(self, state: State) -> None:
         rules = self.rules = state.rules
-        self.k = k
-        self.seat = k.seat
         self.n = state.n
         self.decks = state.decks
         self.around = rules.around_the_corner
         self.dup = rules.set_duplicate_suits
         self.melds = state.melds
-        self.counts = k.counts
-        self.stock = k.stock
         self.values = _values(rules)
         self.joker_sets = plays_jokers(rules)
+        self.pile = state.pile
+
+    def _seat(self, k: Knowledge) -> None:
+        """Every field that depends on the seat (`k`), the rest set."""
+        self.k = k
+        self.seat = k.seat
+        self.counts = k.counts
+        self.stock = k.stock
         live = k.live
         outs = list(map(float, live))
-        pile = self.pile = state.pile
+        pile = self.pile
         self.pile_mask = -1  # `fast.masks.mask_of(pile)`, once asked for
         self.seats: list[tuple[float, list[Card], float, int, int]] | None = None
-        only_top = rules.top_discard == "only"
+        only_top = self.rules.top_discard == "only"
         for depth in range(1, min(len(pile), 12) + 1):
             if only_top and depth > 1:
                 break
@@ -105,7 +128,6 @@ class Context:
         self.turns = self.turns_left()
         self.q = min(0.6, self.turns / self.unseen)
         self.risk = min(1.0, max(0.15, RISK / self.turns))
-        self._table()
 
     def _table(self) -> None:
         """The cards that lay off on the table now (with the value they would score), and

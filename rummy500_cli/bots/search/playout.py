@@ -41,7 +41,10 @@ class StrongPolicy:
         self.bot = bot
 
     def move(self, world: State, legal: list[AnyAction], seat: int) -> AnyAction:
-        return self.bot.decide(world, legal, Knowledge.build(world, seat, None))[0]
+        def knowledge() -> Knowledge:  # built only when the move needs it
+            return Knowledge.build(world, seat)
+
+        return self.bot.decide_for(world, legal, seat, knowledge, why=False)[0]  # no reasons
 
 
 def play_out(
@@ -79,8 +82,7 @@ def round_worth(world: State, me: int) -> float:
     """This round so far, for every seat: table points plus the hand's worth (the strong
     bot's `Context.hand_worth`), as `spread` for seat `me`."""
     worth = []
-    for seat in range(world.n):
-        ctx = Context(world, Knowledge.build(world, seat, None))
+    for seat, ctx in enumerate(Context.each(world, Knowledge.build_each(world))):
         worth.append(world.table_points[seat] + ctx.hand_worth(world.hands[seat]))
     return spread(worth, me, partner_of(me, world.rules))
 
