@@ -7,7 +7,7 @@ It knows the game only as the protocol tells it (the `hello`, then each event as
 seat may see it: no seed, no other hand, no stock), folds those events into its own copy
 of the game (`online.shadow.Shadow`, the hidden cards filled in canonically, as a
 client of a table does), and answers each prompt with the move the level would play
-there. The bots see only what their seat may see (tests/test_bots.py, no peeking), so it
+there. The bots see only what their seat may see (tests/bots/test_bots.py, no peeking), so it
 plays as the level plays inside the program.
 """
 

@@ -57,8 +57,8 @@ EPSILON = 0.3
 what covers the guessed hands' misses: the greedy bot holding a guessed hand seldom
 discards exactly the card that the greedy seat discarded, so a small value reads a
 greedy seat as random. Over 3 games of 3 rounds for each level as the seat (24
-particles, /tmp diagnostics kept in the report), 0.3 put the most weight on the level
-that played after the first round in 8 of 9, 0.1 in 7 and 0.5 in 7."""
+particles), 0.3 put the most weight on the level that played after the first round in
+8 of 9, 0.1 in 7 and 0.5 in 7."""
 FLOOR = 0.001
 """The least share a level keeps from one round to the next."""
 

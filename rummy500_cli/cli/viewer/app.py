@@ -2,7 +2,7 @@
 `ViewerState` (model.py), its keys bound from the one table (keys.py), its one window
 drawn by `Screen` (screen.py). All the viewer does lives in those three; this is the
 wiring. prompt-toolkit is imported only when the viewer opens, so that no other
-command pays for it at start-up (tests/test_imports.py, tests/benchmarks/startup.py).
+command pays for it at start-up (tests/house/test_imports.py, tests/benchmarks/startup.py).
 """
 
 from __future__ import annotations
