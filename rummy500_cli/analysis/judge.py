@@ -29,7 +29,6 @@ from the same judge), and `bots.search.playout` (the playout loop, the expert's 
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Sequence
 
 from ..actions import AnyAction
@@ -57,6 +56,7 @@ from .verdicts import (
     verdict,
 )
 from .win_model import model, race_position, side_position
+from .workers import default_jobs, weigh_each
 
 __all__ = [
     "LABELS",
@@ -112,14 +112,6 @@ def to_round_end(state: State) -> bool:
     is short (`LATE_STOCK` cards per player, `LATE_STOCK_MANY` with three or more)."""
     per_player = LATE_STOCK if state.n <= 2 else LATE_STOCK_MANY
     return len(state.stock) <= per_player * state.n
-
-
-def default_jobs() -> int:
-    """Every core this process may run on."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # pragma: no cover - not Linux
-        return max(1, os.cpu_count() or 1)
 
 
 # --- Playouts ---------------------------------------------------------------------------
@@ -305,14 +297,6 @@ def decision_points(events: Sequence[Event], seats: Sequence[int]) -> list[tuple
     return points
 
 
-def _tasks(points: list[tuple[int, int, State]]) -> list[int]:
-    """The positions in the order the processes take them, one at a time: the likely
-    slowest (the deepest piles) first, so that neither process is left with a long one
-    while the other has finished."""
-    order = sorted(points, key=lambda point: (-point[1], point[0]))
-    return [index for index, _depth, _state in order]
-
-
 def _judge_at(index: int) -> tuple[int, Decision | None]:
     """The decision at this position of the game, weighed (None: nothing to weigh)."""
     events = _WORK["events"]
@@ -325,13 +309,6 @@ def _judge_at(index: int) -> tuple[int, Decision | None]:
     state = states[index].copy()
     bot = ExpertBot(header.seed, state.to_move, think)
     return index, Judge(header, think, sample_seed).weigh(bot, state, events, index)
-
-
-def _quiet_worker() -> None:
-    """A worker leaves Ctrl-C to the parent, which stops the pool and keeps what is done."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def judge_decisions(
@@ -369,27 +346,9 @@ def judge_decisions(
     if progress is not None and done:
         progress(done, total)
     try:
-        if jobs <= 1 or len(todo) <= 1:
-            for index, _depth, _state in todo:
-                found[index] = _judge_at(index)[1]
-                done += 1
-                if progress is not None:
-                    progress(done, total)
-        else:
-            import multiprocessing
-
-            context = multiprocessing.get_context("fork")
-            pool = context.Pool(min(jobs, len(todo)), initializer=_quiet_worker)
-            try:
-                for index, decision in pool.imap_unordered(_judge_at, _tasks(todo)):
-                    found[index] = decision
-                    done += 1
-                    if progress is not None:
-                        progress(done, total)
-                pool.close()
-            finally:
-                pool.terminate()
-                pool.join()
+        serial = [index for index, _depth, _state in todo]
+        depths = {index: depth for index, depth, _state in todo}
+        weigh_each(_judge_at, serial, depths, jobs, found, done, total, progress)
     finally:
         _WORK.clear()
     return [decision for index in indices if (decision := found[index]) is not None]

@@ -22,7 +22,8 @@ from dataclasses import dataclass, field
 from ..bots.expert import ExpertBot
 from ..events import META_EVENTS, Event, GameStarted, RoundDealt
 from ..state import State
-from .judge import Decision, Judge, _quiet_worker, _tasks, default_jobs
+from .judge import Decision, Judge
+from .workers import default_jobs, weigh_each
 
 BATCH = 400
 """Decision points gathered before they are weighed (then the rounds they stand in are
@@ -93,7 +94,9 @@ def _judge_point(index: int) -> tuple[int, Decision | None]:
     return index, judge.weigh(bot, state, _Window(round_), index)  # type: ignore[arg-type]
 
 
-def decision_count(header: GameStarted, rounds: Iterable[tuple[_Round, list[int]]], seats) -> int:
+def decision_count(
+    header: GameStarted, rounds: Iterable[tuple[_Round, list[int]]], seats: Sequence[int]
+) -> int:
     """How many decision points of the seats the line played holds (`judge.decision_points`)."""
     state = State(header)
     count = 0
@@ -151,7 +154,18 @@ def judge_stream(
     return [decision for index in order if (decision := found[index]) is not None]
 
 
-def _weigh(header, batch, depth, think, sample_seed, jobs, found, done, total, progress) -> int:
+def _weigh(
+    header: GameStarted,
+    batch: dict[int, tuple[State, _Round]],
+    depth: dict[int, int],
+    think: int,
+    sample_seed: str,
+    jobs: int,
+    found: dict[int, Decision | None],
+    done: int,
+    total: int,
+    progress: Callable[[int, int], None] | None,
+) -> int:
     """Weigh a batch of decision points (over processes, as `judge_decisions` does)."""
     if progress is not None and done:
         progress(done, total)
@@ -159,29 +173,7 @@ def _weigh(header, batch, depth, think, sample_seed, jobs, found, done, total, p
         return done
     _WORK.update(header=header, think=think, sample_seed=sample_seed, points=batch)
     try:
-        if jobs <= 1 or len(batch) <= 1:
-            for index in sorted(batch):
-                found[index] = _judge_point(index)[1]
-                done += 1
-                if progress is not None:
-                    progress(done, total)
-        else:
-            import multiprocessing
-
-            # _tasks orders by index and depth only: the states stay in the worker, not passed
-            tasks = _tasks([(index, depth[index], None) for index in batch])  # type: ignore[misc]
-            context = multiprocessing.get_context("fork")
-            pool = context.Pool(min(jobs, len(batch)), initializer=_quiet_worker)
-            try:
-                for index, decision in pool.imap_unordered(_judge_point, tasks):
-                    found[index] = decision
-                    done += 1
-                    if progress is not None:
-                        progress(done, total)
-                pool.close()
-            finally:
-                pool.terminate()
-                pool.join()
+        done = weigh_each(_judge_point, sorted(batch), depth, jobs, found, done, total, progress)
     finally:
         _WORK.clear()
     return done
