@@ -11,9 +11,20 @@ from typing import Any
 import msgspec
 from msgspec import UNSET, UnsetType
 
-from .events import Event, RoundDealt, StockDrawn, StockRebuilt
+from .cards import JOKER, Card
+from .events import (
+    Discarded,
+    Event,
+    JokerBlocked,
+    LaidOff,
+    Melded,
+    RoundDealt,
+    StockDrawn,
+    StockRebuilt,
+    UpcardChosen,
+)
 from .laid_melds import Meld
-from .state import State
+from .state import CARD, State
 from .variants.jokers import physical
 from .variants.partnership import partner_of, side_totals
 
@@ -117,3 +128,16 @@ def visible_event(event: Event, seat: int | None) -> dict[str, Any]:
     elif isinstance(event, StockRebuilt):
         data["stock"] = len(event.stock)
     return data
+
+
+def shown_by(event: Event) -> list[Card]:
+    """The cards of its mover's hand that an event shows to every seat (a discard, the
+    chosen upcard, a meld's or a lay-off's cards, a joker blocked): what the others
+    learn of that hand (the expert's particle filter, an online client's shadow)."""
+    if isinstance(event, Discarded | UpcardChosen):
+        return [CARD[event.card]]
+    if isinstance(event, Melded | LaidOff):
+        return [CARD[text] for text in event.cards]
+    if isinstance(event, JokerBlocked):
+        return [JOKER]
+    return []

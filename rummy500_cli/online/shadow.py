@@ -18,24 +18,20 @@ from typing import Any
 
 import msgspec
 
-from ..cards import JOKER, Card, new_deck
+from ..cards import Card, new_deck
 from ..events import (
     META_EVENTS,
     AnyEvent,
-    Discarded,
     Event,
     GameStarted,
-    JokerBlocked,
-    LaidOff,
-    Melded,
     RoundDealt,
     StockDrawn,
     StockRebuilt,
     TakenBack,
-    UpcardChosen,
 )
 from ..line import Line, Takeback
 from ..state import CARD, State
+from ..view import shown_by
 
 HIDDEN = "??"
 """A card this seat may not see, as the shadow reads it before filling it in."""
@@ -65,17 +61,6 @@ def decode_event(data: dict[str, Any]) -> Event:
     except msgspec.ValidationError as error:
         raise OutOfStep(f"an event the client cannot read: {error}") from None
     return event
-
-
-def _shown(event: Event) -> list[Card]:
-    """The cards of its mover's hand that an event shows."""
-    if isinstance(event, Discarded | UpcardChosen):
-        return [CARD[event.card]]
-    if isinstance(event, Melded | LaidOff):
-        return [CARD[text] for text in event.cards]
-    if isinstance(event, JokerBlocked):
-        return [JOKER]
-    return []
 
 
 def _hold(hand: list[Card], cards: list[Card]) -> None:
@@ -127,7 +112,7 @@ def step(state: State, seat: int, event: Event) -> Event:
     event = fill(state, seat, event)
     mover = getattr(event, "seat", None)
     if mover is not None and mover != seat:
-        shown = _shown(event)
+        shown = shown_by(event)
         if shown:
             _hold(state.hands[mover], shown)
     state.apply(event)

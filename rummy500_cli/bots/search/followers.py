@@ -14,20 +14,15 @@ from __future__ import annotations
 
 import msgspec
 
-from ...cards import JOKER, Card
+from ...cards import Card
 from ...engine import legal_actions
 from ...events import (
-    Discarded,
     Event,
-    JokerBlocked,
-    LaidOff,
-    Melded,
     RoundDealt,
     StockDrawn,
     StockRebuilt,
-    UpcardChosen,
 )
-from ...state import CARD, State
+from ...state import State
 from ..base import Rng
 from ..greedy import GreedyBot
 from ..knowledge import Knowledge, Memory
@@ -275,17 +270,6 @@ def pick(particles: list[Particle], rng: Rng) -> Particle:
         if running >= target:
             return particle
     return particles[-1]
-
-
-def shown_by(event: Event) -> list[Card]:
-    """The cards of the mover's hand that this event shows."""
-    if isinstance(event, Discarded | UpcardChosen):
-        return [CARD[event.card]]
-    if isinstance(event, Melded | LaidOff):
-        return [CARD[text] for text in event.cards]
-    if isinstance(event, JokerBlocked):
-        return [JOKER]
-    return []
 
 
 def hold(hand: list[Card], cards: list[Card]) -> None:

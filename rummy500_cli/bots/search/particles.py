@@ -83,9 +83,10 @@ from ...events import (
 )
 from ...state import CARD, State
 from ...variants import variant_of
+from ...view import shown_by
 from ..base import Rng, stream
 from ..knowledge import Knowledge, deal_hidden
-from .followers import Follower, Particle, hold, pick, public, shown_by, weigh
+from .followers import Follower, Particle, hold, pick, public, weigh
 from .mixture import LEVELS, draw_level
 from .repairs import draw, put_in, seen
 
