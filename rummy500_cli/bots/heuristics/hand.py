@@ -19,6 +19,7 @@ from ...laid_melds import Meld
 from ...rules import Rules
 from ...variants.persian import joker_layoffs_on, joker_sets_in, plays_jokers
 from ..budget import TALLY
+from .reach import best_values, reach
 
 SEARCH_BUDGET = 600
 """Search nodes per plan: past it the best plan found so far is used."""
@@ -85,8 +86,9 @@ def _layoff_points(meld: Meld, cards: tuple[Card, ...], end: str | None, rules: 
 
 def new_melds(hand: Sequence[Card], rules: Rules, decks: int) -> list[tuple[int, tuple[Card, ...]]]:
     """Every new meld the hand allows, with its points, most points first."""
-    found = [(_points(cards, "set", rules), cards) for cards in sets_in(hand, rules, decks)]
-    for _start, cards in runs_in(hand, rules):
+    mask = mask_of(hand)
+    found = [(_points(cards, "set", rules), cards) for cards in sets_in(hand, rules, decks, mask)]
+    for _start, cards in runs_in(hand, rules, mask):
         found.append((_points(cards, "run", rules), cards))
     if plays_jokers(rules):  # RULES 8, persian: sets of jokers
         found.extend((_points(c, "set", rules), c) for c in joker_sets_in(hand))
@@ -212,15 +214,43 @@ def _plan(
     budget = [SEARCH_BUDGET]
     wanted = Table(melds, rules, decks).wants
     jokers = plays_jokers(rules)
+    must_bit = must.bit if must is not None else 0
+    reached = [-1]  # the cards of the hand lay-offs could use (`reach`), once asked for
 
     def finish(
         chosen: list[tuple[Card, ...]], rest: list[Card], points: int, held: int = -1
     ) -> None:
-        if held >= 0 and melds and rest and not (jokers or wanted & held):
-            # no card of the rest (`held`: its mask) starts a lay-off: as `lay_off_all`
-            TALLY.nodes += len(melds)
-            none: list[tuple[tuple[Card, ...], int]] = []
-            lay_points, layoffs, left = 0, none, list(rest)
+        if held >= 0 and melds and rest:  # (a hand of distinct cards)
+            if not (jokers or wanted & held):
+                # no card of the rest (`held`: its mask) starts a lay-off: as `lay_off_all`
+                TALLY.nodes += len(melds)
+                none: list[tuple[tuple[Card, ...], int]] = []
+                lay_points, layoffs, left = 0, none, list(rest)
+            else:
+                if not jokers:
+                    within = reached[0]
+                    if within < 0:
+                        within = reached[0] = reach(melds, hand_mask, rules, decks)
+                    # the card that must be used cannot be laid off and is left, or no
+                    # lay-off could make a better plan (the most the rest's cards within
+                    # reach score): `lay_off_all` is skipped, its work counted
+                    if (
+                        must_bit & held & ~within
+                        or points + sum([best_of[card.code] for card in rest if card.bit & within])
+                        < best_key[0][0]
+                    ):
+                        TALLY.nodes += len(melds)
+                        return
+                lay_points, layoffs, left = lay_off_all(
+                    rest,
+                    melds,
+                    rules,
+                    decks,
+                    len(rest) - 1 if keep_one else 0,
+                    wanted,
+                    jokers,
+                    held,
+                )
         else:
             lay_points, layoffs, left = lay_off_all(
                 rest, melds, rules, decks, len(rest) - 1 if keep_one else 0, wanted, jokers, held
@@ -277,10 +307,11 @@ def _plan(
             chosen.pop()
         finish(chosen, rest, points, held)
 
-    held = mask_of(hand)
-    if held.bit_count() == len(hand):  # distinct cards, no joker (its bit is 0)
+    hand_mask = mask_of(hand)
+    if hand_mask.bit_count() == len(hand):  # distinct cards, no joker (its bit is 0)
         needs = [mask_of(cards) for _value, cards in options]
-        search_distinct(0, [], hand, held, 0)
+        best_of = best_values(rules)
+        search_distinct(0, [], hand, hand_mask, 0)
     else:
         search(0, [], hand, 0)
     return best[0]
