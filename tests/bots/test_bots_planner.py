@@ -1,9 +1,12 @@
-"""The hand planner's bound on lay-offs (`bots.heuristics.reach`): `lay_off_all` never lays
-a card outside `reach` nor scores more than its cards' `best_values`, and the planner that
-skips lay-offs by that bound finds the same plans and counts the same work as one that
-never skips, on seeded games under rules that change what can be laid off."""
+"""The hand planner (`bots.heuristics.hand`), as fast as it is exact: its bound on lay-offs
+(`bots.heuristics.reach`): `lay_off_all` never lays a card outside `reach` nor scores more
+than its cards' `best_values`, and the planner that skips lay-offs by that bound finds the
+same plans and counts the same work as one that never skips, on seeded games under rules
+that change what can be laid off; and a plan leaves no garbage for the collector."""
 
 from __future__ import annotations
+
+import gc
 
 import pytest
 
@@ -89,3 +92,22 @@ def test_the_bound_changes_no_plan_and_no_count(case, monkeypatch) -> None:
     monkeypatch.setattr(planner, "best_values", lambda rules: [10**6] * 53)
     assert plans() == bounded
     assert sum(1 for shown, _ in bounded if shown is not None) >= 20
+
+
+def test_a_plan_leaves_nothing_for_the_garbage_collector() -> None:
+    """Everything a plan's search made is freed when it returns (no reference cycle: the
+    garbage collector's search for them once took a tenth of an analysis)."""
+    _options, states = CASES[0]
+    gc.collect()
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        planned = 0
+        for state in states[:40]:
+            planner._PLANS.clear()
+            hand = state.hands[state.to_move]
+            planned += planner.plan(hand + state.pile[-2:], state.melds, state.rules, 1) is not None
+        assert planned and gc.collect() == 0
+    finally:
+        if enabled:
+            gc.enable()
