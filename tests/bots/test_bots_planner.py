@@ -111,3 +111,12 @@ def test_a_plan_leaves_nothing_for_the_garbage_collector() -> None:
     finally:
         if enabled:
             gc.enable()
+
+
+def test_the_strong_bots_action_types_are_never_subclassed() -> None:
+    """The strong bot sorts a move's actions by `type(action)` (faster than `isinstance`
+    with msgspec's classes), which holds while no action class is subclassed."""
+    from rummy500_cli import actions
+
+    for kind in (actions.LayMeld, actions.LayOff, actions.Discard, actions.TakePile):
+        assert kind.__subclasses__() == []
