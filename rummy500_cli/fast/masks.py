@@ -310,11 +310,11 @@ def layoffs_onto(
             return found
         per_suit = 2 if duplicates else 1
         free = [0, 0, 0, 0]
+        on = [card.suit_no for card in meld.cards]  # (its suits: each counted below)
         for suit in range(4):
             if held >> suit & 1:
-                on = sum(card.suit_no == suit for card in meld.cards)
                 copies = hand.count(CARDS[suit * 13 + rank - 1]) if per_suit > 1 else 1
-                free[suit] = max(min(copies, per_suit - on), 0)
+                free[suit] = max(min(copies, per_suit - on.count(suit)), 0)
         for suit in range(4):
             if free[suit]:
                 found.append(((CARDS[suit * 13 + rank - 1],), None))

@@ -84,9 +84,12 @@ def _layoff_points(meld: Meld, cards: tuple[Card, ...], end: str | None, rules: 
     return points
 
 
-def new_melds(hand: Sequence[Card], rules: Rules, decks: int) -> list[tuple[int, tuple[Card, ...]]]:
-    """Every new meld the hand allows, with its points, most points first."""
-    mask = mask_of(hand)
+def new_melds(
+    hand: Sequence[Card], rules: Rules, decks: int, mask: int = -1
+) -> list[tuple[int, tuple[Card, ...]]]:
+    """Every new meld the hand allows, with its points, most points first (`mask`: the
+    hand's, when the caller has it)."""
+    mask = mask_of(hand) if mask < 0 else mask
     found = [(_points(cards, "set", rules), cards) for cards in sets_in(hand, rules, decks, mask)]
     for _start, cards in runs_in(hand, rules, mask):
         found.append((_points(cards, "run", rules), cards))
@@ -122,15 +125,16 @@ def lay_off_all(
     if not (jokers or wanted & mask):
         return 0, done, list(rest)  # no card is a first card any meld takes
     table = list(melds)
+    wants = [meld.takes if meld.takes is not None else takes(meld, rules, decks) for meld in table]
     rest = list(rest)
     laid = 0
     while rest:
         best = None
         best_key = (0, 0)
-        for index, meld in enumerate(table):
-            wanted = meld.takes if meld.takes is not None else takes(meld, rules, decks)
+        for index, wanted in enumerate(wants):
             if not (jokers or wanted & mask):
                 continue  # none of the cards is a first card it takes: no lay-off on it
+            meld = table[index]
             found = layoffs_onto(meld, rest, mask, rules, decks)
             if jokers:  # RULES 8, persian: a joker on a set of jokers
                 found.extend((cards, None) for cards in joker_layoffs_on(meld, rest))
@@ -144,7 +148,8 @@ def lay_off_all(
         if best is None:
             break
         index, cards, end = best
-        table[index] = table[index].grown(cards, end)
+        grown = table[index] = table[index].grown(cards, end)
+        wants[index] = takes(grown, rules, decks)
         for card in cards:
             rest.remove(card)
         mask = mask_of(rest)
@@ -208,7 +213,7 @@ def _plan(
     keep_one: bool,
 ) -> Plan | None:
     search = _Search(list(hand), melds, rules, decks, must, keep_one)
-    hand_mask = mask_of(search.hand)
+    hand_mask = search.mask
     if hand_mask.bit_count() == len(hand):  # distinct cards, no joker (its bit is 0)
         search.needs = [mask_of(cards) for _value, cards in search.options]
         search.distinct(0, [], search.hand, hand_mask, 0)
@@ -232,6 +237,7 @@ class _Search:
         "hand",
         "jokers",
         "keep_one",
+        "mask",
         "melds",
         "must",
         "must_bit",
@@ -258,7 +264,8 @@ class _Search:
         self.must = must
         self.must_bit = must.bit if must is not None else 0
         self.keep_one = keep_one
-        self.options = new_melds(hand, rules, decks)
+        self.mask = mask_of(hand)
+        self.options = new_melds(hand, rules, decks, self.mask)
         self.needs: list[int] = []
         """The mask of each option's cards (a hand of distinct cards)."""
         self.best: Plan | None = None
@@ -286,9 +293,7 @@ class _Search:
                 if not jokers:
                     within = self.reached
                     if within < 0:
-                        within = self.reached = reach(
-                            melds, mask_of(self.hand), self.rules, self.decks
-                        )
+                        within = self.reached = reach(melds, self.mask, self.rules, self.decks)
                     # the card that must be used cannot be laid off and is left, or no
                     # lay-off could make a better plan (the most the rest's cards within
                     # reach score): `lay_off_all` is skipped, its work counted
