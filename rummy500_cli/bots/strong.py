@@ -37,6 +37,10 @@ from .knowledge import Knowledge
 
 TAKE_MARGIN = 2.0
 """Points a pile take must gain over a stock draw (it spends the turn's draw)."""
+_PLAYS = frozenset({LayMeld, LayOff})
+"""The plays among the actions, by type: the actions' classes are never subclassed
+(tests/bots/test_bots_planner.py), and checked as `type(a) in _PLAYS` a move's dozen
+actions are sorted in a third of the time `isinstance` takes with msgspec's classes."""
 
 
 class StrongBot(Bot):
@@ -96,7 +100,7 @@ class StrongBot(Bot):
         base = (now.points if now is not None else 0) + self._after_discard(base_rest, ctx)
         found = []
         for action in legal:
-            if not isinstance(action, TakePile):
+            if type(action) is not TakePile:
                 continue
             taken = state.pile[-action.depth :]
             chosen = taken[0]
@@ -154,7 +158,7 @@ class StrongBot(Bot):
         """`play`, the seat's Context asked for (`context`) only when the move needs it."""
         rules = state.rules
         hand = state.hands[seat]
-        plays: list[AnyAction] = [a for a in legal if isinstance(a, (LayMeld, LayOff))]
+        plays: list[AnyAction] = [a for a in legal if type(a) in _PLAYS]
         if plays:
             keep_one = rules.final_discard == "required" or state.kept is not None
             found = plan(hand, state.melds, rules, state.decks, state.pending, keep_one)
@@ -168,7 +172,7 @@ class StrongBot(Bot):
                 if doubled in plays:
                     action = doubled
             if action is not None:
-                if any(isinstance(a, Discard) for a in legal) and self._holds_back(
+                if any(type(a) is Discard for a in legal) and self._holds_back(
                     state, found, context
                 ):
                     action = None
@@ -176,7 +180,7 @@ class StrongBot(Bot):
                     return action, ""
                 else:
                     return action, f"puts {count(play_points(state, action), 'point')} on the table"
-        discards = [a for a in legal if isinstance(a, Discard)]
+        discards = [a for a in legal if type(a) is Discard]
         if not discards:
             action = best_play(state, plays) or legal[0]
             return action, "the play the rules ask for"
@@ -270,14 +274,14 @@ def _first_play(found, plays: list[AnyAction], state: State) -> AnyAction | None
     for cards in found.melds:
         wanted = sorted(cards, key=_code)
         for action in plays:
-            if isinstance(action, LayMeld) and sorted(action.cards, key=_code) == wanted:
+            if type(action) is LayMeld and sorted(action.cards, key=_code) == wanted:
                 return action
     for cards, index in found.layoffs:
         meld_id = state.melds[index].id
         wanted = sorted(cards, key=_code)
         for action in plays:
             if (
-                isinstance(action, LayOff)
+                type(action) is LayOff
                 and action.meld == meld_id
                 and sorted(action.cards, key=_code) == wanted
             ):

@@ -23,7 +23,7 @@ from itertools import combinations, product
 from typing import TYPE_CHECKING
 
 from ..cards import CARDS, Card
-from ..melds import hand_index, rank_at, sets_with_twins
+from ..melds import rank_at, sets_with_twins
 
 if TYPE_CHECKING:
     from ..laid_melds import Meld
@@ -310,11 +310,11 @@ def layoffs_onto(
             return found
         per_suit = 2 if duplicates else 1
         free = [0, 0, 0, 0]
+        on = [card.suit_no for card in meld.cards]  # (its suits: each counted below)
         for suit in range(4):
             if held >> suit & 1:
-                on = sum(card.suit_no == suit for card in meld.cards)
                 copies = hand.count(CARDS[suit * 13 + rank - 1]) if per_suit > 1 else 1
-                free[suit] = max(min(copies, per_suit - on), 0)
+                free[suit] = max(min(copies, per_suit - on.count(suit)), 0)
         for suit in range(4):
             if free[suit]:
                 found.append(((CARDS[suit * 13 + rank - 1],), None))
@@ -366,24 +366,26 @@ def layoffs_onto(
 # These run at every step of every bot game.
 
 
-def sets_in(hand: Sequence[Card], rules: Rules, decks: int) -> Iterator[tuple[Card, ...]]:
-    """`melds.sets_in`, by the hand's mask."""
+def sets_in(
+    hand: Sequence[Card], rules: Rules, decks: int, mask: int = -1
+) -> Iterator[tuple[Card, ...]]:
+    """`melds.sets_in`, by the hand's mask (`mask`, when the caller has it)."""
     if rules.set_duplicate_suits:
         yield from sets_with_twins(hand, 4 * decks)
         return
-    mask = mask_of(hand)
+    mask = mask_of(hand) if mask < 0 else mask
     for rank in set_ranks(mask, hand):
         yield from sets_of_rank(mask, rank)
 
 
 def runs_in(
-    hand: Sequence[Card], rules: Rules, index: dict[int, set[int]] | None = None
+    hand: Sequence[Card], rules: Rules, mask: int = -1
 ) -> Iterator[tuple[int, tuple[Card, ...]]]:
-    """`melds.runs_in`, from tables of each suit's ranks as a mask (`suit_runs`)."""
-    minimum = rules.min_new_run
-    for suit, ranks in (hand_index(hand) if index is None else index).items():
-        if len(ranks) >= minimum:
-            yield from suit_runs(suit, sum(1 << rank for rank in ranks), rules)
+    """`melds.runs_in`, by the hand's mask (`mask`, when the caller has it): the suits
+    that hold a run (`run_suits`), each suit's runs from a table (`suit_runs`)."""
+    mask = mask_of(hand) if mask < 0 else mask
+    for suit in run_suits(mask, hand, rules):
+        yield from suit_runs(suit, mask >> LANE * suit & RANKS, rules)
 
 
 def layoffs_on(

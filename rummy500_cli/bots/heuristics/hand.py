@@ -19,6 +19,7 @@ from ...laid_melds import Meld
 from ...rules import Rules
 from ...variants.persian import joker_layoffs_on, joker_sets_in, plays_jokers
 from ..budget import TALLY
+from .reach import best_values, reach
 
 SEARCH_BUDGET = 600
 """Search nodes per plan: past it the best plan found so far is used."""
@@ -83,10 +84,14 @@ def _layoff_points(meld: Meld, cards: tuple[Card, ...], end: str | None, rules: 
     return points
 
 
-def new_melds(hand: Sequence[Card], rules: Rules, decks: int) -> list[tuple[int, tuple[Card, ...]]]:
-    """Every new meld the hand allows, with its points, most points first."""
-    found = [(_points(cards, "set", rules), cards) for cards in sets_in(hand, rules, decks)]
-    for _start, cards in runs_in(hand, rules):
+def new_melds(
+    hand: Sequence[Card], rules: Rules, decks: int, mask: int = -1
+) -> list[tuple[int, tuple[Card, ...]]]:
+    """Every new meld the hand allows, with its points, most points first (`mask`: the
+    hand's, when the caller has it)."""
+    mask = mask_of(hand) if mask < 0 else mask
+    found = [(_points(cards, "set", rules), cards) for cards in sets_in(hand, rules, decks, mask)]
+    for _start, cards in runs_in(hand, rules, mask):
         found.append((_points(cards, "run", rules), cards))
     if plays_jokers(rules):  # RULES 8, persian: sets of jokers
         found.extend((_points(c, "set", rules), c) for c in joker_sets_in(hand))
@@ -120,15 +125,16 @@ def lay_off_all(
     if not (jokers or wanted & mask):
         return 0, done, list(rest)  # no card is a first card any meld takes
     table = list(melds)
+    wants = [meld.takes if meld.takes is not None else takes(meld, rules, decks) for meld in table]
     rest = list(rest)
     laid = 0
     while rest:
         best = None
         best_key = (0, 0)
-        for index, meld in enumerate(table):
-            wanted = meld.takes if meld.takes is not None else takes(meld, rules, decks)
+        for index, wanted in enumerate(wants):
             if not (jokers or wanted & mask):
                 continue  # none of the cards is a first card it takes: no lay-off on it
+            meld = table[index]
             found = layoffs_onto(meld, rest, mask, rules, decks)
             if jokers:  # RULES 8, persian: a joker on a set of jokers
                 found.extend((cards, None) for cards in joker_layoffs_on(meld, rest))
@@ -142,7 +148,8 @@ def lay_off_all(
         if best is None:
             break
         index, cards, end = best
-        table[index] = table[index].grown(cards, end)
+        grown = table[index] = table[index].grown(cards, end)
+        wants[index] = takes(grown, rules, decks)
         for card in cards:
             rest.remove(card)
         mask = mask_of(rest)
@@ -205,42 +212,139 @@ def _plan(
     must: Card | None,
     keep_one: bool,
 ) -> Plan | None:
-    hand = list(hand)
-    options = new_melds(hand, rules, decks)
-    best: list[Plan | None] = [None]
-    best_key = [(-1, -1)]
-    budget = [SEARCH_BUDGET]
-    wanted = Table(melds, rules, decks).wants
-    jokers = plays_jokers(rules)
+    search = _Search(list(hand), melds, rules, decks, must, keep_one)
+    hand_mask = search.mask
+    if hand_mask.bit_count() == len(hand):  # distinct cards, no joker (its bit is 0)
+        search.needs = [mask_of(cards) for _value, cards in search.options]
+        search.distinct(0, [], search.hand, hand_mask, 0)
+    else:
+        search.any(0, [], search.hand, 0)
+    return search.best
+
+
+class _Search:
+    """One plan's search (`plan`): the melds the hand allows, tried in every compatible
+    combination (at most `SEARCH_BUDGET` nodes), each finished by its lay-offs. (A class,
+    not closures: a closure that calls itself is a reference cycle, which would keep
+    every list of the search alive until the garbage collector found it.)"""
+
+    __slots__ = (
+        "best",
+        "best_key",
+        "best_of",
+        "budget",
+        "decks",
+        "hand",
+        "jokers",
+        "keep_one",
+        "mask",
+        "melds",
+        "must",
+        "must_bit",
+        "needs",
+        "options",
+        "reached",
+        "rules",
+        "wanted",
+    )
+
+    def __init__(
+        self,
+        hand: list[Card],
+        melds: Sequence[Meld],
+        rules: Rules,
+        decks: int,
+        must: Card | None,
+        keep_one: bool,
+    ) -> None:
+        self.hand = hand
+        self.melds = melds
+        self.rules = rules
+        self.decks = decks
+        self.must = must
+        self.must_bit = must.bit if must is not None else 0
+        self.keep_one = keep_one
+        self.mask = mask_of(hand)
+        self.options = new_melds(hand, rules, decks, self.mask)
+        self.needs: list[int] = []
+        """The mask of each option's cards (a hand of distinct cards)."""
+        self.best: Plan | None = None
+        self.best_key = (-1, -1)
+        self.budget = SEARCH_BUDGET
+        self.wanted = Table(melds, rules, decks).wants
+        self.jokers = plays_jokers(rules)
+        self.reached = -1
+        """The cards of the hand lay-offs could use (`reach`), once asked for."""
+        self.best_of = best_values(rules)
 
     def finish(
-        chosen: list[tuple[Card, ...]], rest: list[Card], points: int, held: int = -1
+        self, chosen: list[tuple[Card, ...]], rest: list[Card], points: int, held: int = -1
     ) -> None:
-        if held >= 0 and melds and rest and not (jokers or wanted & held):
-            # no card of the rest (`held`: its mask) starts a lay-off: as `lay_off_all`
-            TALLY.nodes += len(melds)
-            none: list[tuple[tuple[Card, ...], int]] = []
-            lay_points, layoffs, left = 0, none, list(rest)
+        melds = self.melds
+        jokers = self.jokers
+        keep_one = self.keep_one
+        if held >= 0 and melds and rest:  # (a hand of distinct cards)
+            if not (jokers or self.wanted & held):
+                # no card of the rest (`held`: its mask) starts a lay-off: as `lay_off_all`
+                TALLY.nodes += len(melds)
+                none: list[tuple[tuple[Card, ...], int]] = []
+                lay_points, layoffs, left = 0, none, list(rest)
+            else:
+                if not jokers:
+                    within = self.reached
+                    if within < 0:
+                        within = self.reached = reach(melds, self.mask, self.rules, self.decks)
+                    # the card that must be used cannot be laid off and is left, or no
+                    # lay-off could make a better plan (the most the rest's cards within
+                    # reach score): `lay_off_all` is skipped, its work counted
+                    best_of = self.best_of
+                    if (
+                        self.must_bit & held & ~within
+                        or points + sum([best_of[card.code] for card in rest if card.bit & within])
+                        < self.best_key[0]
+                    ):
+                        TALLY.nodes += len(melds)
+                        return
+                lay_points, layoffs, left = lay_off_all(
+                    rest,
+                    melds,
+                    self.rules,
+                    self.decks,
+                    len(rest) - 1 if keep_one else 0,
+                    self.wanted,
+                    jokers,
+                    held,
+                )
         else:
             lay_points, layoffs, left = lay_off_all(
-                rest, melds, rules, decks, len(rest) - 1 if keep_one else 0, wanted, jokers, held
+                rest,
+                melds,
+                self.rules,
+                self.decks,
+                len(rest) - 1 if keep_one else 0,
+                self.wanted,
+                jokers,
+                held,
             )
         if keep_one and not left:
             return
-        if must is not None and must in left:
+        if self.must is not None and self.must in left:
             return
         total = points + lay_points
-        used = len(hand) - len(left)
-        key = (total, used)
-        if key > best_key[0]:
-            best[0] = Plan(total, list(chosen), layoffs, left)
-            best_key[0] = key
+        key = (total, len(self.hand) - len(left))
+        if key > self.best_key:
+            self.best = Plan(total, list(chosen), layoffs, left)
+            self.best_key = key
 
-    def search(start: int, chosen: list[tuple[Card, ...]], rest: list[Card], points: int) -> None:
-        budget[0] -= 1
+    def any(
+        self, start: int, chosen: list[tuple[Card, ...]], rest: list[Card], points: int
+    ) -> None:
+        """Every combination of melds from `start` on that the rest holds, then its finish."""
+        self.budget -= 1
         TALLY.nodes += 1
+        options = self.options
         for index in range(start, len(options)):
-            if budget[0] <= 0:
+            if self.budget <= 0:
                 break
             value, cards = options[index]
             if not _has_all(rest, cards):
@@ -248,42 +352,34 @@ def _plan(
             left = list(rest)
             for card in cards:
                 left.remove(card)
-            if keep_one and not left:
+            if self.keep_one and not left:
                 continue
             chosen.append(cards)
-            search(index + 1, chosen, left, points + value)
+            self.any(index + 1, chosen, left, points + value)
             chosen.pop()
-        finish(chosen, rest, points)
+        self.finish(chosen, rest, points)
 
-    def search_distinct(
-        start: int, chosen: list[tuple[Card, ...]], rest: list[Card], held: int, points: int
+    def distinct(
+        self, start: int, chosen: list[tuple[Card, ...]], rest: list[Card], held: int, points: int
     ) -> None:
-        """`search` for a hand of distinct cards without jokers (`held`: the mask of
-        `rest`): whether the rest holds a meld's cards, and what is left, by masks."""
-        budget[0] -= 1
+        """`any` for a hand of distinct cards without jokers (`held`: the mask of `rest`):
+        whether the rest holds a meld's cards, and what is left, by masks."""
+        self.budget -= 1
         TALLY.nodes += 1
-        for index in range(start, len(options)):
-            if budget[0] <= 0:
+        needs = self.needs
+        for index in range(start, len(needs)):
+            if self.budget <= 0:
                 break
             need = needs[index]
             if need & ~held:
                 continue
             left = [card for card in rest if not card.bit & need]
-            if keep_one and not left:
+            if self.keep_one and not left:
                 continue
-            value, cards = options[index]
-            chosen.append(cards)
-            search_distinct(index + 1, chosen, left, held & ~need, points + value)
+            chosen.append(self.options[index][1])
+            self.distinct(index + 1, chosen, left, held & ~need, points + self.options[index][0])
             chosen.pop()
-        finish(chosen, rest, points, held)
-
-    held = mask_of(hand)
-    if held.bit_count() == len(hand):  # distinct cards, no joker (its bit is 0)
-        needs = [mask_of(cards) for _value, cards in options]
-        search_distinct(0, [], hand, held, 0)
-    else:
-        search(0, [], hand, 0)
-    return best[0]
+        self.finish(chosen, rest, points, held)
 
 
 def _has_all(hand: list[Card], cards: tuple[Card, ...]) -> bool:
