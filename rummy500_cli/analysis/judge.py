@@ -83,7 +83,8 @@ estimate below this too: an estimate this near a mistake's threshold is not trus
 a few deals, for the same heavy tails. It touched 65 of the 7,412 decisions of the 30
 mixed games (tests/benchmarks/analysis.py, two seeds) and settled one more mistake
 alike (61 of 64: one seed had stopped at 10 deals on an inaccuracy of 0.06); over 60
-games, 120 of 134 alike against 119 of 134 without it."""
+games, 120 of 134 alike against 119 of 134 without it; on games 30-119, held out from
+its choice, 178 of 207 alike with it and without it, for 1.5% more moves."""
 CLOSE_BUDGET = 6.0
 """How many times the plain budget a decision near a threshold may spend (8 before
 issue 28: the last quarter settled one decision in sixty-odd, see STOP_Z)."""

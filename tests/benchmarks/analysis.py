@@ -22,6 +22,34 @@ the check of the late-round deep takes (run: python tests/benchmarks/analysis.py
    On 60 games (--games 60, a fairer check: games 30-59 agree less): 120 of 134
    (89.6%), without EARLY_DROP 119 of 134 (88.8%), the judge before (f0f940e, version
    2) 116 of 132 (87.9%). The 95% is not reached in general.
+   2026-12-05, 120 games (--games 120; per-deal outcomes recorded once with
+   judge_replay.py, version 3 replayed exactly): games 0-59 120 of 134 (89.6%, a
+   different clear label 4), games 60-119 119 of 137 (86.9%, 3), all 239 of 271
+   (88.2%); every label alike 98.6%. EARLY_DROP, chosen on games 0-29, changes nothing
+   on games 30-119 (178 of 207 with and without it) and costs 1.5% of the moves. The
+   32 disagreements, classified with both seeds' deals pooled (96 to 800 deals a
+   decision): 25 are one seed's mistake or blunder against the other's `unclear`, and
+   in 20 of them the pooled drop lies within 0.01 of the threshold (0.074-0.090 at a
+   mistake's, 0.140-0.153 at a blunder's): the labelled seed's interval had just
+   cleared it (an end within 0.002 of it), the other sampled to its budget without
+   settling; 6 are early stops at 2-8 deals on a heavy-tailed mixture (most deals
+   alike, a few that end the game or turn the round: pooled drops 0.087-0.23, on the
+   deals seen 0.00-0.04); 1 is a mistake at 60 deals against an inaccuracy at 132
+   (pooled 0.072-0.078); none a mistake against a blunder; the best move differed in 5
+   (2 of them early stops). Rules tried (judge_replay.py replay; chosen on games 0-59,
+   reported on 60-119; none better than version 3 on games 0-59, so none adopted):
+   a severe label confirmed by a wider interval where it reaches a mistake (against
+   optional stopping: it is looked at every two deals), Z_SEVERE 2.75-3.25 with 6-9
+   times the budget while in doubt: 85.9-87.9% and 81.0-83.6%, 2-7% more moves (the
+   straddles move to decisions a little farther from the threshold); a close call's
+   label read at the budget from a narrower interval (Z 2, 1.5, 1): 87.3-87.7% and
+   83.2-87.2%, more contradictions; CLOSE_BUDGET 8 and 12: 88.4%, 89.9% and 87.8%,
+   86.0%, 4-14% more moves; SEVERE_SAMPLES 40: 90.2% and 86.1%, 4% more; a looser
+   pruning of the candidates (games 0-59, 17 decisions the recording was short for
+   left out): 89.5%; the wider interval read at version
+   3's stop, no more deals: 48-56%. The early stops on mixtures would need more deals
+   at every early stop (at least 24 where a playout ended the game: about 17% more
+   moves, estimated, and it would catch one of the six).
 3. The win-chance model on held-out simulated games (seeds that the fit never saw):
    Brier score and a reliability table (predicted decile against the observed win
    rate), the fitted model against the old heuristic, at every sampled position and at
