@@ -32,8 +32,12 @@ The effort per move (`think`, see `effort`) opens a `budget.Budget` for each sea
 done, not wall-clock time, so that a game replays identically on any machine and under
 any load. Each simulated move counts one unit, each node of the hand planner's search
 `budget.PLANNER_WEIGHT`, and each strong-bot call of the particle filter since the seat
-last played `FILTER_WEIGHT`. The playouts are `search.playout`'s loop, shared with the
-analysis judge.
+last played `FILTER_WEIGHT`. That call counts less than it costs (its planner's nodes go
+uncounted, and after a forced draw the calls before it are not counted at all), so the
+filter's work is bounded instead: past four players the other seats share a table of
+four's particles (`particles.SHARED`), and the time per move stops growing with the
+table (heads-up games stay as they were). The playouts are `search.playout`'s loop,
+shared with the analysis judge.
 """
 
 from __future__ import annotations

@@ -6,7 +6,9 @@ effort takes here, for the man pages' table: for each effort, the expert's time 
 (mean, median, 99th percentile, longest) over heads-up games against strong and over
 games at a table of `--players` (one expert, the other seats strong), the same deals
 for every effort; and the mean in milliseconds per unit of effort, whose steadiness from
-effort to effort is what makes the time predictable (it grows in proportion).
+effort to effort is what makes the time predictable (it grows in proportion). Below each
+table's efforts, the strong bot's time per move over the same games (`--strong`: every
+strong seat's decisions; they take no effort).
 """
 
 from __future__ import annotations
@@ -25,10 +27,18 @@ except ImportError:  # a checkout before issue 26's variant wing (alternate.py, 
     from rummy500_cli.rules import make_rules
 
 
-def times(think: int, players: int, games: int, seed: str, cpu: bool = False) -> list[float]:
+def times(
+    think: int,
+    players: int,
+    games: int,
+    seed: str,
+    cpu: bool = False,
+    strong: list[float] | None = None,
+) -> list[float]:
     """Every expert decision's time in ms over `games` games (expert in seat g % players);
     `cpu`: the process's CPU time for each decision rather than the wall clock's (on a
-    loaded machine the wall clock counts the other processes' turns too)."""
+    loaded machine the wall clock counts the other processes' turns too); `strong`, if
+    given, gets the strong seats' decisions' times."""
     found: list[float] = []
     rules = make_rules({})
     mark = [0.0]
@@ -42,8 +52,11 @@ def times(think: int, players: int, games: int, seed: str, cpu: bool = False) ->
         levels[expert] = "expert"
 
         def timer(seat: int, seconds: float, expert: int = expert) -> None:
+            took = 1000 * (time.process_time() - mark[0] if cpu else seconds)
             if seat == expert:
-                found.append(1000 * (time.process_time() - mark[0] if cpu else seconds))
+                found.append(took)
+            elif strong is not None:
+                strong.append(took)
 
         bot_game(
             players,
@@ -70,18 +83,28 @@ def main() -> None:
     print(f"load average {load:.2f} on {os.cpu_count()} cores at the start; times are {unit}")
     print("players  effort  moves   mean  median    p99     max  ms per 100 effort")
     for players in (int(word) for word in args.tables.split(",")):
-        for think in (int(word) for word in args.efforts.split(",")):
+        strong: list[float] = []
+        for index, think in enumerate(int(word) for word in args.efforts.split(",")):
             started = time.perf_counter()
-            found = times(think, players, args.games, args.seed, args.cpu)
-            found.sort()
-            p99 = found[min(len(found) - 1, int(0.99 * len(found)))]
-            mean = statistics.fmean(found)
+            others = strong if index == 0 else None  # the same games' strong seats
+            found = times(think, players, args.games, args.seed, args.cpu, others)
+            line = row(found)
             print(
-                f"{players:7d}  {think:6d}  {len(found):5d}  {mean:5.1f}  "
-                f"{statistics.median(found):6.1f}  {p99:5.0f}  {found[-1]:6.0f}  "
-                f"{100 * mean / think:8.2f}   ({time.perf_counter() - started:.0f} s)",
+                f"{players:7d}  {think:6d}  {line}  {100 * statistics.fmean(found) / think:8.2f}"
+                f"   ({time.perf_counter() - started:.0f} s)",
                 flush=True,
             )
+        print(f"{players:7d}  strong  {row(strong)}", flush=True)
+
+
+def row(found: list[float]) -> str:
+    """The count, mean, median, 99th percentile and longest of these times."""
+    found = sorted(found)
+    p99 = found[min(len(found) - 1, int(0.99 * len(found)))]
+    return (
+        f"{len(found):5d}  {statistics.fmean(found):5.1f}  "
+        f"{statistics.median(found):6.1f}  {p99:5.1f}  {found[-1]:6.1f}"
+    )
 
 
 if __name__ == "__main__":

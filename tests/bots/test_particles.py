@@ -10,7 +10,7 @@ from rummy500_cli.bots import make_bot
 from rummy500_cli.bots.base import stream
 from rummy500_cli.bots.knowledge import Knowledge, Memory
 from rummy500_cli.bots.search.followers import Particle, public
-from rummy500_cli.bots.search.particles import ParticleFilter
+from rummy500_cli.bots.search.particles import SHARED, ParticleFilter
 from rummy500_cli.engine import resolve
 from rummy500_cli.events import Discarded, Event, GameStarted, RoundDealt, StockDrawn
 from rummy500_cli.state import CARD, fold
@@ -236,3 +236,21 @@ def test_a_third_seats_cards_move_the_others_particles() -> None:
                     assert card not in particle.hidden
             checked += 1
     assert checked > 10
+
+
+def test_a_big_table_shares_the_particles_of_a_table_of_four() -> None:
+    """Past four players the other seats share a table of four's particles (`SHARED`
+    times the count), so the filter's work per turn stops growing with the table; up to
+    four, each other seat keeps the whole count (their games are unchanged)."""
+    pf = ParticleFilter("big", 0, count=128)
+    assert [pf.per_seat(n) for n in (2, 3, 4)] == [128, 128, 128]
+    for players in range(5, 9):
+        assert (players - 1) * pf.per_seat(players) <= SHARED * 128
+        assert (players - 1) * (pf.per_seat(players) + 1) > SHARED * 128
+    _, events = bot_game(6, make_rules({"max_rounds": 1}), "six", ["strong"])
+    six = ParticleFilter("six", 2, count=20)
+    for event in events[:-3]:  # before the round's end
+        six.observe(event)
+    six.update()
+    assert six.active and [f.seat for f in six.followers] == [0, 1, 3, 4, 5]
+    assert [len(f.particles) for f in six.followers] == [SHARED * 20 // 5] * 5

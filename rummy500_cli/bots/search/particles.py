@@ -14,9 +14,9 @@ How: at the round's deal, each other seat gets its own `Follower`: a bot for tha
 a greedy bot for a greedy seat, none for a random one, the strong bot for a strong or
 expert seat, and for a person or a program a mixture of the levels, `mixture`), that seat's
 `Memory`, and particles, each a guess at that seat's hand dealt from the cards this seat
-cannot see (`COUNT` of them between 2 players, `PER_SEAT` percent of that at a bigger
-table). All the seats' particles share one shadow State. Every event of the round then
-moves the particles forward, in order:
+cannot see (`COUNT` between 2 players, `PER_SEAT` percent of that at a bigger table, at
+most `SHARED` x `COUNT` all told). All the seats' particles share one shadow State.
+Every event of the round then moves the particles forward, in order:
 
 - At a choice of another seat (take the pile or draw, which card to discard, which
   meld or lay-off), its policy is asked what it would play holding each of that
@@ -94,6 +94,10 @@ COUNT = 128
 """Particles per round."""
 PER_SEAT = 100
 """At a table of more than 2, each other seat's particles, in percent of `COUNT`."""
+SHARED = 3
+"""All the other seats' particles at most this many times `COUNT` (a table of four's):
+the filter's work per turn (the expert's budget counts it only in part) stops growing
+with the table, and with it the expert's time per move (TUNING.md)."""
 MAX_PLAYERS = 8
 """The biggest table followed."""
 
@@ -138,7 +142,9 @@ class ParticleFilter:
 
     def per_seat(self, players: int) -> int:
         """Particles per other seat at a table of this many players."""
-        return self.count if players <= 2 else max(1, self.count * PER_SEAT // 100)
+        if players <= 2:
+            return self.count
+        return max(1, min(self.count * PER_SEAT // 100, self.count * SHARED // (players - 1)))
 
     # --- intake -----------------------------------------------------------------------
 
