@@ -47,7 +47,10 @@ the check of the late-round deep takes (run: python tests/benchmarks/analysis.py
    86.0%, 4-14% more moves; SEVERE_SAMPLES 40: 90.2% and 86.1%, 4% more; a looser
    pruning of the candidates (games 0-59, 17 decisions the recording was short for
    left out): 89.5%; the wider interval read at version
-   3's stop, no more deals: 48-56%. The early stops on mixtures would need more deals
+   3's stop, no more deals: 48-56%; a severe label confirmed later (the decision samples
+   on to 1.5 or 2 times the deals at which it first settled in a severe band, and is
+   labelled there: against a threshold cleared by luck at one look): 90.0% and 81.8%,
+   89.9% and 82.0%, 6-10% more moves. The early stops on mixtures would need more deals
    at every early stop (at least 24 where a playout ended the game: about 17% more
    moves, estimated, and it would catch one of the six).
 3. The win-chance model on held-out simulated games (seeds that the fit never saw):

@@ -199,6 +199,39 @@ def step_severe(z_severe: float, severe_budget: float, close: float = 6.0) -> St
     return step
 
 
+def step_confirm(times: float) -> Step:
+    """A severe label confirmed later (tried for issue 28, dropped): a decision whose
+    interval first settles in a mistake's or a blunder's band samples on to `times` the
+    deals it had then, and is labelled by the interval there (or at the budget), so that
+    a threshold cleared by luck at one look may be lost again at a later one."""
+    from rummy500_cli.analysis import judge
+    from rummy500_cli.analysis.verdicts import SEVERE, band, interval, stop_spread
+
+    def step(chances, mine, active, samples, spent, row):
+        found = interval(chances, mine, active)
+        if samples >= judge.MAX_SAMPLES:
+            return (*_labelled(found, mine), 1.0)
+        if samples < row["least"]:
+            return None
+        early = interval(chances, mine, active, stop_spread)
+        if band(early[3]) not in SEVERE and (
+            early[1] < judge.EARLY_DROP or samples >= judge.SEVERE_SAMPLES
+        ):
+            return (*_labelled(early, mine), early[3])
+        settled = band(found[2]) == band(found[3]) and samples >= judge.SEVERE_SAMPLES
+        if settled and band(found[2]) in SEVERE:
+            first = row.setdefault("settled", {}).setdefault(times, samples)
+            if samples >= first * times:
+                return (*_labelled(found, mine), early[3])
+        elif settled:
+            return (*_labelled(found, mine), early[3])
+        if spent >= row["limit"] * judge.CLOSE_BUDGET:
+            return (*_labelled(found, mine), early[3])
+        return None
+
+    return step
+
+
 class Short(Exception):
     """The rule would sample further than the recording did."""
 
@@ -273,6 +306,10 @@ def rules() -> list[tuple[str, Step]]:
     for close in (8.0, 12.0):
         found.append((f"CLOSE_BUDGET {close:g}", partial(step_v3, close=close)))
     found.append(("SEVERE_SAMPLES 40", partial(step_v3, least_severe=40)))
+    for times in (1.5, 2.0):
+        found.append(
+            (f"a severe label confirmed at {times:g} times its deals", step_confirm(times))
+        )
     return found
 
 
@@ -290,6 +327,7 @@ def replay(folder: Path, fit: range, held: range, short_keys: Path | None) -> No
         spent: Counter[int] = Counter()
         short = 0
         for row in rows:
+            row.pop("settled", None)
             key = (row["game"], row["seq"], row["seed"])
             try:
                 label, moves, _ = replay_one(row, step)
