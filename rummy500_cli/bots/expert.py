@@ -78,7 +78,9 @@ WIN_BONUS = 300.0
 """Value of a game won (or lost, negated) inside a playout."""
 MEMORIES = False
 """Whether each seat of a playout plays with its memory of the round (`search.memories`),
-as the real strong bot does, rather than with its hand and the table alone."""
+as the real strong bot does, rather than with its hand and the table alone. Off: on 60
+paired deals (120 games) against the expert without, at the default effort, it won 61
+(50.8%, +6 Elo, 95% -32 to +44; SPRT of 0 against 15 Elo undecided, LLR -0.06)."""
 MODELLED: dict[str, type[RandomBot] | type[GreedyBot]] = {
     "bot:random": RandomBot,
     "bot:greedy": GreedyBot,
