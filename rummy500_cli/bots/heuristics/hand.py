@@ -283,39 +283,16 @@ class _Search:
         melds = self.melds
         jokers = self.jokers
         keep_one = self.keep_one
-        if held >= 0 and melds and rest:  # (a hand of distinct cards)
-            if not (jokers or self.wanted & held):
-                # no card of the rest (`held`: its mask) starts a lay-off: as `lay_off_all`
-                TALLY.nodes += len(melds)
-                none: list[tuple[tuple[Card, ...], int]] = []
-                lay_points, layoffs, left = 0, none, list(rest)
-            else:
-                if not jokers:
-                    within = self.reached
-                    if within < 0:
-                        within = self.reached = reach(melds, self.mask, self.rules, self.decks)
-                    # the card that must be used cannot be laid off and is left, or no
-                    # lay-off could make a better plan (the most the rest's cards within
-                    # reach score): `lay_off_all` is skipped, its work counted
-                    best_of = self.best_of
-                    if (
-                        self.must_bit & held & ~within
-                        or points + sum([best_of[card.code] for card in rest if card.bit & within])
-                        < self.best_key[0]
-                    ):
-                        TALLY.nodes += len(melds)
-                        return
-                lay_points, layoffs, left = lay_off_all(
-                    rest,
-                    melds,
-                    self.rules,
-                    self.decks,
-                    len(rest) - 1 if keep_one else 0,
-                    self.wanted,
-                    jokers,
-                    held,
-                )
+        distinct = held >= 0 and bool(melds) and bool(rest)  # (a hand of distinct cards)
+        if distinct and not (jokers or self.wanted & held):
+            # no card of the rest (`held`: its mask) starts a lay-off: as `lay_off_all`
+            TALLY.nodes += len(melds)
+            none: list[tuple[tuple[Card, ...], int]] = []
+            lay_points, layoffs, left = 0, none, list(rest)
         else:
+            if distinct and not jokers and self._hopeless(rest, held, points):
+                TALLY.nodes += len(melds)  # `lay_off_all` skipped, its work counted
+                return
             lay_points, layoffs, left = lay_off_all(
                 rest,
                 melds,
@@ -335,6 +312,19 @@ class _Search:
         if key > self.best_key:
             self.best = Plan(total, list(chosen), layoffs, left)
             self.best_key = key
+
+    def _hopeless(self, rest: list[Card], held: int, points: int) -> bool:
+        """Whether no lay-off of `rest` (`held`: its mask) can make this plan the best:
+        the card that must be used cannot be laid off and would be left, or the most the
+        rest's cards within reach (`reach`) could score leaves it short of the best."""
+        within = self.reached
+        if within < 0:
+            within = self.reached = reach(self.melds, self.mask, self.rules, self.decks)
+        if self.must_bit & held & ~within:
+            return True
+        best_of = self.best_of
+        bound = sum([best_of[card.code] for card in rest if card.bit & within])
+        return points + bound < self.best_key[0]
 
     def any(
         self, start: int, chosen: list[tuple[Card, ...]], rest: list[Card], points: int
