@@ -30,11 +30,14 @@ def weigh_each(
     done: int,
     total: int,
     progress: Callable[[int, int], None] | None,
+    chunk: int = 1,
 ) -> int:
     """Weigh positions into `found`, in this process in the order `serial`, or over
     `jobs` forked processes (which inherit what the caller's module keeps for them) taking the likely slowest first (the
     deepest piles in `depths`), so that neither is left with a long one while the other
-    has finished. `progress(done, total)` hears of each; answers the new `done`."""
+    has finished; `chunk` positions at a time (more than 1 where each is quick to weigh,
+    so that the passing of tasks and answers between processes costs less than the
+    work). `progress(done, total)` hears of each; answers the new `done`."""
     if jobs <= 1 or len(serial) <= 1:
         for index in serial:
             found[index] = judge_one(index)[1]
@@ -48,7 +51,7 @@ def weigh_each(
     context = multiprocessing.get_context("fork")
     pool = context.Pool(min(jobs, len(serial)), initializer=_quiet_worker)
     try:
-        for index, decision in pool.imap_unordered(judge_one, tasks):
+        for index, decision in pool.imap_unordered(judge_one, tasks, chunk):
             found[index] = decision
             done += 1
             if progress is not None:

@@ -1,6 +1,7 @@
 """The judge fed as a stream (`analysis.stream_judge`, what `analyze` runs) gives the
 decisions `judge.judge_decisions` gives on the whole line played: games of several
-rounds, with takebacks, in one process and in two, in batches of a few rounds."""
+rounds, with takebacks, in one process and in two, in batches of a few rounds, by the
+quick screen and by the sampled deals."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import pytest
 
 from rummy500_cli.analysis import stream_judge
 from rummy500_cli.analysis.judge import judge_decisions
+from rummy500_cli.analysis.screen import QUICK_BELOW
 from rummy500_cli.events import RoundDealt
 from rummy500_cli.line import played_line
 from rummy500_cli.records.audit import read_checked
@@ -24,13 +26,16 @@ def takebacks_game(path: Path, seed: int) -> Path:
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
-def test_the_stream_judge_weighs_as_the_whole_judge(tmp_path: Path, monkeypatch, jobs) -> None:
+@pytest.mark.parametrize("think", [1, QUICK_BELOW])  # the quick screen, the sampled deals
+def test_the_stream_judge_weighs_as_the_whole_judge(
+    tmp_path: Path, monkeypatch, jobs, think
+) -> None:
     monkeypatch.setattr(stream_judge, "BATCH", 15)  # a batch every round or so
     path = takebacks_game(tmp_path / "g.jsonl", 4)
     events = read_checked(path)[0].events
     line = played_line(events)
     assert line.takebacks and sum(isinstance(e, RoundDealt) for e in line.events) == 3
-    whole = judge_decisions(line.events, [0, 1], think=1, jobs=jobs)
+    whole = judge_decisions(line.events, [0, 1], think=think, jobs=jobs)
     header = line.header
     total = stream_judge.decision_count(
         header, stream_judge.line_rounds(played_walk(iter(events))), [0, 1]
@@ -41,7 +46,7 @@ def test_the_stream_judge_weighs_as_the_whole_judge(tmp_path: Path, monkeypatch,
         header,
         stream_judge.line_rounds(played_walk(iter(events))),
         [0, 1],
-        1,
+        think,
         total,
         jobs=jobs,
         known={},
