@@ -75,7 +75,9 @@ class _Window:
 QUICK_CHUNK = 16
 """Decision points a worker takes at a time under the quick screen (`screen`), which
 weighs one in about a millisecond: one at a time, passing them and their answers between
-the processes cost a third as much again."""
+the processes cost the parent about a quarter as much again as the work (50 rounds of
+eight players, 7,229 points: 2.9 s of the parent's CPU against 1.5 s at 16, beside 6 s
+in the workers)."""
 
 _WORK: dict[str, object] = {}
 """What a worker process inherits (by fork): the batch's rounds and states."""

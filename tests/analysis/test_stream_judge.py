@@ -55,3 +55,44 @@ def test_the_stream_judge_weighs_as_the_whole_judge(
     )
     assert total == len(found) and streamed == whole and len(whole) > 20
     assert all(seq_of[index] == line.seqs[index] for index in seq_of)
+
+
+def test_ctrl_c_while_two_batches_are_weighed_stops_both_and_keeps_what_came(
+    tmp_path: Path, monkeypatch
+) -> None:
+    """Ctrl-C (KeyboardInterrupt in the parent, here from its progress report) while one
+    batch's workers finish and the next batch's have started: both are stopped, no
+    worker is left, and what had come back is kept, equal to an uninterrupted run."""
+    import multiprocessing
+
+    monkeypatch.setattr(stream_judge, "BATCH", 15)
+    path = takebacks_game(tmp_path / "g.jsonl", 4)
+    events = read_checked(path)[0].events
+    whole = judge_decisions(played_line(events).events, [0, 1], think=1, jobs=1)
+    judged = {d.seq: d for d in whole}
+    header = played_line(events).header
+    total = stream_judge.decision_count(
+        header, stream_judge.line_rounds(played_walk(iter(events))), [0, 1]
+    )
+
+    def interrupted(done: int, total: int) -> None:
+        if done >= 40:
+            raise KeyboardInterrupt
+
+    found: dict = {}
+    with pytest.raises(KeyboardInterrupt):
+        stream_judge.judge_stream(
+            header,
+            stream_judge.line_rounds(played_walk(iter(events))),
+            [0, 1],
+            1,
+            total,
+            interrupted,
+            jobs=2,
+            known={},
+            found=found,
+            seq_of={},
+        )
+    assert 40 <= len(found) < total - 15  # stopped in the first batches
+    assert all(d is None or judged[index] == d for index, d in found.items())
+    assert not multiprocessing.active_children()
