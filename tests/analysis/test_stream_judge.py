@@ -31,6 +31,7 @@ def test_the_stream_judge_weighs_as_the_whole_judge(
     tmp_path: Path, monkeypatch, jobs, think
 ) -> None:
     monkeypatch.setattr(stream_judge, "BATCH", 15)  # a batch every round or so
+    monkeypatch.setattr(stream_judge, "QUICK_BATCH", 15)
     path = takebacks_game(tmp_path / "g.jsonl", 4)
     events = read_checked(path)[0].events
     line = played_line(events)
@@ -65,7 +66,7 @@ def test_ctrl_c_while_two_batches_are_weighed_stops_both_and_keeps_what_came(
     worker is left, and what had come back is kept, equal to an uninterrupted run."""
     import multiprocessing
 
-    monkeypatch.setattr(stream_judge, "BATCH", 15)
+    monkeypatch.setattr(stream_judge, "QUICK_BATCH", 15)
     path = takebacks_game(tmp_path / "g.jsonl", 4)
     events = read_checked(path)[0].events
     whole = judge_decisions(played_line(events).events, [0, 1], think=1, jobs=1)
