@@ -23,6 +23,9 @@ its estimate is near a mistake's threshold (`EARLY_DROP`).
 The samples are drawn from the game's seed, the decision and `sample_seed`, so the
 same log and settings always give the same verdicts, however many processes weigh them.
 
+Below an effort of `screen.QUICK_BELOW` the decisions are weighed by the judge's quick
+form instead (`screen`: one deal, each move valued at the end of its turn, no labels).
+
 Beside it: `verdicts` (the labels and the interval arithmetic), `hint` (the prompt's hint
 from the same judge), and `bots.search.playout` (the playout loop, the expert's too).
 """
@@ -42,6 +45,7 @@ from ..events import Event, GameEnded, GameStarted, RoundEnded
 from ..state import State
 from ..variants import variant_of
 from ..variants.partnership import partner_of, partnered, team_of
+from .screen import quick, screen
 from .verdicts import (
     LABELS,
     SEVERE,
@@ -149,6 +153,8 @@ class Judge:
             candidates.append(played)
         if len(candidates) < 2:
             return None
+        if quick(self.think):  # the smallest efforts: the quick form (`screen`)
+            return screen(self, bot, state, masked, knowledge, candidates, played, seq)
         return self.sample(bot, state, masked, knowledge, candidates, played, seq)
 
     def sample(self, bot, state, masked, knowledge, candidates, played, seq) -> Decision:

@@ -50,6 +50,9 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     """The judge's version (`judge.JUDGE_VERSION`)."""
     model: int
     """The win-chance model's version (data/win_model.json)."""
+    quick: bool | msgspec.UnsetType = msgspec.UNSET
+    """True: judged by the judge's quick form (`screen`, an effort below
+    `screen.QUICK_BELOW`); absent: by the sampled deals."""
 
 
 class AnalysisHeader(msgspec.Struct, kw_only=True, tag="analysis", tag_field="type"):

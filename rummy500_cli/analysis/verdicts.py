@@ -74,6 +74,9 @@ class Decision(msgspec.Struct, kw_only=True):
     """The expert's first candidate (the strong bot's move), named before any deal was
     sampled ("" in an analysis saved before this field): the fixed yardstick of
     `figures.fortunes`, free of the bias of picking the best of noisy means."""
+    quick: bool | msgspec.UnsetType = msgspec.UNSET
+    """True: weighed by the judge's quick form (`screen`: one deal, no label, no
+    interval); absent: by the sampled deals."""
 
     @property
     def costly(self) -> bool:

@@ -41,7 +41,8 @@ if TYPE_CHECKING:
     show_default=True,
     metavar="EFFORT",
     help="The effort per decision, counted in work (moves played out), not in time: more "
-    "samples, steadier verdicts (about 20 ms of computing a decision at the default).",
+    "samples, steadier verdicts (about 20 ms of computing a decision at the default); "
+    "below 5, a quick screen on one deal that labels nothing.",
 )
 @click.option(
     "--jobs",
@@ -77,6 +78,7 @@ def analyze(
     import msgspec
 
     from ..analysis.figures import costliest, game_stats
+    from ..analysis.screen import quick
     from ..errors import LogError
     from ..events import META_EVENTS, SeatChanged
     from ..records.checked import check_stream, played_walk
@@ -128,6 +130,7 @@ def analyze(
                         "players": list(header.players),
                         "seats": seat_list,
                         "think": think,
+                        **({"quick": True} if quick(think) else {}),
                         "saved": None if saved is None else str(saved),
                         "decisions": decisions,
                         "summary": players,
@@ -147,7 +150,9 @@ def analyze(
         return
     style = choose_style(False, ascii_cards, False)
     shown = names(header.players)
-    text = analysis_text(shown, seat_list, decisions, players, stats, takebacks, style)
+    text = analysis_text(
+        shown, seat_list, decisions, players, stats, takebacks, style, quick=quick(think)
+    )
     click.echo(style.text(text))
 
 
@@ -163,6 +168,7 @@ def _analysis(
 
     from ..analysis.figures import summary
     from ..analysis.judge import JUDGE_VERSION
+    from ..analysis.screen import quick
     from ..analysis.sidecar import (
         Settings,
         read_sidecar,
@@ -181,6 +187,8 @@ def _analysis(
     settings = Settings(
         think=think, seats=seats, sample_seed="", judge=JUDGE_VERSION, model=model().version
     )
+    if quick(think):  # the judge's quick form: said in the sidecar
+        settings = msgspec.structs.replace(settings, quick=True)
     try:
         saved = read_sidecar(log)
     except LogError as error:

@@ -114,11 +114,18 @@ def costly_text(decision, style=None) -> str:
         low = band(decision.drop_low) or "no mark"
         high = band(decision.drop_high) or "no mark"
         label = f"unclear ({_article(low)} or {_article(high)})"
+    between = f"{pct(decision.drop_low)}-{pct(decision.drop_high)}; {label}"
+    if decision.quick is True:
+        between = QUICK_SHORT
     return (
         f"event {decision.seq} round {decision.round}: {played}; better {best}: "
         f"{_about(decision.points_lost)} and {pct(decision.win_drop)} win chance lost "
-        f"({pct(decision.drop_low)}-{pct(decision.drop_high)}; {label})"
+        f"({between})"
     )
+
+
+QUICK_SHORT = "a quick screen on one deal: no interval, no label"
+"""Where a decision weighed by the judge's quick form would give its interval."""
 
 
 def signed_pct(x: float) -> str:
@@ -162,8 +169,12 @@ FORTUNE_MEANING = (
 )
 
 
-def summary_line(player, name: str) -> str:
-    """A player's accuracy, expected points lost and counts."""
+QUICK_NONE = "no labels: the quick screen gives none (the costliest decisions are below)"
+
+
+def summary_line(player, name: str, quick: bool = False) -> str:
+    """A player's accuracy, expected points lost and counts (`quick`: judged by the
+    judge's quick form, which labels nothing: no counts)."""
     counts = [
         ("inaccuracy", player.inaccuracies),
         ("mistake", player.mistakes),
@@ -175,17 +186,25 @@ def summary_line(player, name: str) -> str:
         f"{player.points_lost:.0f} expected points lost; "
         + ", ".join(f"{count} {_plural(label, count)}" for label, count in counts)
     )
+    if quick:
+        return text.split(";")[0] + " (a quick screen: no labels)"
     return text + (f", {player.unclear} unclear" if player.unclear else "")
 
 
-def analysis_text(players, chosen, decisions, summaries, stats, takebacks=(), style=None) -> str:
+def analysis_text(
+    players, chosen, decisions, summaries, stats, takebacks=(), style=None, *, quick=False
+) -> str:
     """The report of `rummy500 analyze`: the judged decisions, each player's summary,
     each player's costliest decisions (labelled or not), luck against skill, the
     takebacks each player used (when any), and the game in figures. `style`: how cards
-    are drawn (None: as the command language writes them)."""
+    are drawn (None: as the command language writes them); `quick`: judged by the
+    judge's quick form (`analysis.screen`), which is said."""
     from ..analysis.figures import costliest
+    from ..analysis.screen import QUICK_WORDS
 
     lines = [f"Decisions judged against the expert bot ({', '.join(players[s] for s in chosen)}):"]
+    if quick:
+        lines.append(f"  (judged by {QUICK_WORDS})")
     lines.append(f"  ({POINTS_MEANING})")
     marked = [d for d in decisions if d.label]
     for decision in marked:
@@ -194,9 +213,9 @@ def analysis_text(players, chosen, decisions, summaries, stats, takebacks=(), st
             + verdict_text(decision, players[decision.seat], style)
         )
     if not marked:
-        lines.append("  no inaccuracy, mistake or blunder found")
+        lines.append(f"  {QUICK_NONE if quick else 'no inaccuracy, mistake or blunder found'}")
     for player in summaries:
-        lines.append("  " + summary_line(player, players[player.seat]))
+        lines.append("  " + summary_line(player, players[player.seat], quick))
     lines.append("")
     lines.append("Costliest decisions (labelled or not, the worst first):")
     for seat in chosen:
@@ -319,10 +338,12 @@ def decision_panel(decision, players, style, shown: bool = True) -> list[str]:
             f"win chance {pct(move.win_chance)}"
         )
     if played is not None and decision.best != decision.played:
-        lines.append(
-            f"  drop in the chance of winning: {pct(decision.win_drop)} "
+        between = (
             f"({pct(decision.drop_low)}-{pct(decision.drop_high)}) over {decision.samples} deals"
         )
+        if decision.quick is True:
+            between = f"({QUICK_SHORT})"
+        lines.append(f"  drop in the chance of winning: {pct(decision.win_drop)} {between}")
     lines.append(
         f"  (points: {name}'s expected score this round against the others' mean, up to "
         f"{name}'s next turn; below 0: behind them)"
@@ -355,10 +376,10 @@ def win_graph(curve, players, cursor: int, width: int, style, height: int = 3) -
     return lines
 
 
-def summary_panel(summaries, players) -> list[str]:
-    """The per-player lines of the viewer's graph page: the summary, then luck against
-    skill (when the analysis has them)."""
-    lines = [summary_line(player, players[player.seat]) for player in summaries]
+def summary_panel(summaries, players, quick: bool = False) -> list[str]:
+    """The per-player lines of the viewer's graph page: the summary (`quick`: judged by
+    the judge's quick form, said), then luck against skill (when the analysis has them)."""
+    lines = [summary_line(player, players[player.seat], quick) for player in summaries]
     fortunes = [fortune_line(player, players[player.seat]) for player in summaries]
     if any(fortunes):
         lines.append("Luck and skill (the change in win chance, split; they add up to it):")

@@ -163,15 +163,28 @@ def transcript_lines(
             yield ""
         yield (
             f"{'- ' if markdown else '  '}Decisions judged against the expert bot "
-            f"(--think {settings.think}); comments in braces mark each player's costliest "
-            "decisions (points: the expected score of the round against the others' mean)."
+            f"(--think {settings.think}{_quick(settings)}); comments in braces mark each "
+            "player's costliest decisions (points: the expected score of the round against "
+            "the others' mean)."
         )
         for player in analysis.players:
             shown = names(header.players)[player.seat]
-            told: list[str | None] = [summary_line(player, shown), fortune_line(player, shown)]
+            told: list[str | None] = [
+                summary_line(player, shown, settings.quick is True),
+                fortune_line(player, shown),
+            ]
             for summary_text in told:
                 if summary_text is not None:
                     yield f"- {summary_text}" if markdown else f"  {summary_text}"
+
+
+def _quick(settings) -> str:
+    """The judge's quick form named, if the analysis was judged by it."""
+    if settings.quick is not True:
+        return ""
+    from ..analysis.screen import QUICK_WORDS
+
+    return f": {QUICK_WORDS}"
 
 
 def comment(decision, style: Style) -> str:

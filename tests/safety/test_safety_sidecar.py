@@ -165,7 +165,9 @@ def test_analyze_judges_again_over_another_game_s_sidecar(tmp_path: Path) -> Non
     from rummy500_cli.analysis.judge import JUDGE_VERSION
     from rummy500_cli.analysis.win_model import model
 
-    settings = Settings(think=1, seats=[0], judge=JUDGE_VERSION, model=model().version)
+    settings = Settings(  # what analyze --think 1 asks for (the quick screen)
+        think=1, seats=[0], judge=JUDGE_VERSION, model=model().version, quick=True
+    )
     log_a, data_a, _ = analysed(tmp_path, 1)
     _, _, marks_b = analysed(tmp_path, 2)
     forged = encode_sidecar(log_a, data_a, settings, marks_b, summary(marks_b, [0]))

@@ -43,7 +43,11 @@ class Screen:
                     "Chance of winning over the game (e: back to the table)",
                     *self.graph_lines(state, columns),
                     "",
-                    *summary_panel(state.analysis.players, state.players),
+                    *summary_panel(
+                        state.analysis.players,
+                        state.players,
+                        state.analysis.header.settings.quick is True,
+                    ),
                 ]
             )
         else:
