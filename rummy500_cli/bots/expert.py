@@ -83,9 +83,10 @@ WIN_BONUS = 300.0
 TURNS = 2
 """How many of this seat's own turns a playout looks ahead: 1 plays on to its next draw,
 2 also plays its next turn and on to the draw after (0: to the round's end). Each turn's
-moves are counted in the budget, so two turns sample fewer deals. 2 against 1, on paired
-deals at the default effort (`tests/benchmarks/sprt.py`, TUNING.md): 755 pairs over five
-seed sets, +26 Elo (95% +10 to +42), 53.7% of 1,510 games."""
+moves are counted in the budget, so two turns sample fewer deals. 2 against 1, decided
+by `tests/benchmarks/sprt.py` (H0 0, H1 15 Elo, alpha = beta = 0.05, paired deals, the
+default effort, TUNING.md): H1 accepted after 325 pairs, 361 of 650 games (55.5%), +39
+Elo (95% +14 to +64)."""
 MEMORIES = False
 """Whether each seat of a playout plays with its memory of the round (`search.memories`),
 as the real strong bot does, rather than with its hand and the table alone. Off: on 60
