@@ -24,7 +24,8 @@ a bot class in a file of its own (the candidate version of a bot: copy the modul
 change it, and test it against the level it would replace before it lands).
 
 `--curve 75,150,300,600,1200` instead plays `--a` at each budget against `--b` for
-`--max-pairs` pairs (no early stop) and prints the strength per doubling of the budget:
+`--max-pairs` pairs (no early stop, but `--max-seconds` of each budget's) and prints the
+strength per doubling of the budget:
 win rate with its Wilson interval and logistic Elo with its interval.
 """
 
@@ -245,9 +246,13 @@ def curve(args: argparse.Namespace, rules: dict[str, Any]) -> None:
     for think in budgets:
         side = a.with_think(think)
         started = time.process_time()
+        wall = time.perf_counter()
         scores = []
         for score in pairs(side, b, args.seed, args.max_pairs, args.jobs, rules):
             scores.append(score)
+            if args.max_seconds is not None and time.perf_counter() - wall > args.max_seconds:
+                print(f"  {think}: --max-seconds {args.max_seconds:g} reached", flush=True)
+                break
             if len(scores) % args.every == 0 and len(scores) < args.max_pairs:
                 print(f"  {think}: {round(2 * sum(scores))} of {2 * len(scores)}", flush=True)
         cpu = time.process_time() - started
