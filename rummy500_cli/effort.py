@@ -3,10 +3,11 @@
 The effort is a budget counted in work, not in time, so that a game replays identically
 on any machine and under any load: each move simulated in the expert's search counts one
 unit of work, and an effort of N allows `bots.budget.UNITS_PER_EFFORT` x N units (a
-`bots.budget.Budget`; see `bots/expert.py` for what else counts). It is not a number of milliseconds: at the
-default effort the expert takes a mean of about 20 ms a move on a two-core machine of
-2026 (median about 5 ms, 99th percentile about 130 ms), and its time grows in proportion
-to the effort (`tests/benchmarks/think.py` prints the figures of the machine it runs on).
+`bots.budget.Budget`; see `bots/expert.py` for what else counts). It is not a number
+of milliseconds: at the default effort the expert takes a mean of about 20 ms a move
+heads-up on a two-core machine of 2026 (median about 7 ms, 99th percentile about 90 ms;
+about 35 ms at four players, 45 at six to eight), and its time grows in proportion to
+the effort (`tests/benchmarks/think.py` prints the figures of the machine it runs on).
 
 Only the numbers live here, so that the command line's options can name them without
 loading the engine (start-up stays fast).

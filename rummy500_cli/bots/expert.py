@@ -2,24 +2,24 @@
 
 At a draw or a discard with a real choice, the strong bot names its best few moves. For
 each of a number of sampled deals of the unseen cards (below), each candidate is
-played, then every seat plays on until this seat's next draw (or the round's end), and
-the position is scored: this seat's points and hand worth against the others'. In the
-playouts a seat that the game's header names as a random or greedy bot plays as that
-level (the header is public), a strong or expert seat as the strong bot, and a seat
-whose program the expert does not know (a person, an outside program) as the level
-drawn for it with the sampled deal from how it has played so far (`search.mixture`).
-Each other candidate is compared with the strong bot's choice deal by deal (common
-random numbers): one that is clearly worse after
-`MIN_SAMPLES` deals is dropped, so the deals left go to the close calls, and a
-candidate is played only if its mean gain is more than `Z` standard errors above zero.
+played, then every seat plays on through this seat's next turn to its second draw from
+now (`TURNS`; or to the round's end), and the position is scored: this seat's points
+and hand worth against the others'. In the playouts a seat that the game's header names
+as a random or greedy bot plays as that level (the header is public), a strong or expert
+seat as the strong bot, and a seat whose program the expert does not know (a person, an
+outside program) as the level drawn for it with the sampled deal from how it has played
+so far (`search.mixture`). Each other candidate is compared with the strong bot's choice
+deal by deal (common random numbers): one that is clearly worse after `MIN_SAMPLES`
+deals is dropped, so the deals left go to the close calls, and a candidate is played
+only if its mean gain is more than `Z` standard errors above zero.
 
 The sampled deals: the other hands are particles of the seat's
 `particles.ParticleFilter` (guesses at each other hand followed through the round and
 weighed by whether that seat's level, or for a person or a program each level of its
 mixture, holding them would have played as that seat did), the rest of the unseen cards
-shuffled into the stock. Between 2 players, with it the expert won 67.7% of 1,000
-games against strong (60.1% without), and 70.6% with the present `Z` and
-`CANDIDATES`. At a table of four (`simulate --games 1000 --bots
+shuffled into the stock. Between 2 players, with it the expert (its playouts then one
+turn long) won 67.7% of 1,000 games against strong (60.1% without), and 70.6% with the
+present `Z` and `CANDIDATES`. At a table of four (`simulate --games 1000 --bots
 random,greedy,strong,expert --jobs 2 --think 300 --seed bench`), the filter with each
 seat weighed by its level and the playouts playing random and greedy seats as theirs
 won 465 games against strong's 356 (1.31 times as often), where with `likely_deal` and
@@ -47,7 +47,7 @@ from functools import partial
 
 from ..actions import AnyAction, Discard, DrawStock
 from ..effort import DEFAULT_THINK
-from ..engine import resolve
+from ..engine import legal_actions, resolve
 from ..events import Event, GameEnded, RoundEnded
 from ..state import State
 from ..variants.partnership import partner_of, team_of
@@ -80,6 +80,13 @@ FILTER_WEIGHT = 1.0
 """Budget units per strong-bot call of the particle filter (about one playout move)."""
 WIN_BONUS = 300.0
 """Value of a game won (or lost, negated) inside a playout."""
+TURNS = 2
+"""How many of this seat's own turns a playout looks ahead: 1 plays on to its next draw,
+2 also plays its next turn and on to the draw after (0: to the round's end). Each turn's
+moves are counted in the budget, so two turns sample fewer deals. 2 against 1, decided
+by `tests/benchmarks/sprt.py` (H0 0, H1 15 Elo, alpha = beta = 0.05, paired deals, the
+default effort, TUNING.md): H1 accepted after 325 pairs, 361 of 650 games (55.5%), +39
+Elo (95% +14 to +64)."""
 MEMORIES = False
 """Whether each seat of a playout plays with its memory of the round (`search.memories`),
 as the real strong bot does, rather than with its hand and the table alone. Off: on 60
@@ -100,11 +107,18 @@ class ExpertBot(Bot):
     level = "expert"
 
     def __init__(
-        self, seed: int | str, seat: int, effort: int | None = None, memories: bool = MEMORIES
+        self,
+        seed: int | str,
+        seat: int,
+        effort: int | None = None,
+        memories: bool = MEMORIES,
+        turns: int = TURNS,
     ) -> None:
         super().__init__(seed, seat, effort)
         self.memories = memories
         """Whether the playouts' seats play with their memories of the round (`MEMORIES`)."""
+        self.turns = turns
+        """How many of this seat's turns a playout looks ahead (`TURNS`; 0: the round)."""
         self.effort = DEFAULT_THINK if effort is None else effort
         """The effort per move (`--think`): each search opens a Budget of it."""
         self.strong = StrongBot(seed, seat)
@@ -224,10 +238,11 @@ class ExpertBot(Bot):
     def _playout(
         self, world: State, action: AnyAction, levels: dict[int, str] | None = None
     ) -> tuple[float, int]:
-        """Play the action and then every seat on (`search.playout`) until this seat is
-        to draw again; answer the position's value for this seat and the moves made.
-        `levels`: the level drawn for each seat of unknown program in this sampled deal
-        (`search.mixture`), as which that seat plays."""
+        """Play the action and then every seat on (`search.playout`) through `turns` of
+        this seat's turns (this one first: 1 stops at its next draw; 0 plays to the
+        round's end); answer the position's value for this seat and the moves made, each
+        turn's counted. `levels`: the level drawn for each seat of unknown program in this
+        sampled deal (`search.mixture`), as which that seat plays."""
         me = self._seat
         remembering = self._remembering(world)
         strong = self.policy.move if remembering is None else remembering.move
@@ -242,7 +257,14 @@ class ExpertBot(Bot):
             return strong(world, legal, seat) if other is None else other.explain(world, legal)[0]
 
         apply = self._apply if remembering is None else partial(self._apply, seen=remembering)
-        ended, moves = play_out(world, action, me, move, apply)
+        ended, moves = play_out(world, action, me, move, apply, self.turns == 0)
+        for _ in range(self.turns - 1):  # this seat's later turns, its draw first
+            if ended is not None:
+                break
+            legal = legal_actions(world)
+            choice = legal[0] if len(legal) == 1 else move(world, legal, me)
+            ended, more = play_out(world, choice, me, move, apply)
+            moves += more
         if ended is not None:
             return ended, moves
         # valuing the position costs a Context per seat: more units at a bigger table

@@ -15,15 +15,17 @@ of H1 (A is `--elo1` logistic Elo stronger than B) against H0 (`--elo0`) is
 one lost, so that a few pairs alike do not decide; s = 1 / (1 + 10^(-elo / 400))), the
 normal approximation fishtest uses; the test stops when LLR leaves
 [ln(beta / (1 - alpha)), ln((1 - beta) / alpha)]: H1 accepted above, H0 below; or when
-`--max-pairs` is reached, undecided. The pairs are played in order over `--jobs`
-processes and read in order, so a run is the same for any number of jobs.
+`--max-pairs` is reached or `--max-seconds` have passed, undecided. The pairs are played
+in order over `--jobs` processes and read in order, so a run is the same for any number
+of jobs (up to where a `--max-seconds` stops it).
 
 A bot is `LEVEL[:think=N]` (random, greedy, strong, expert) or `FILE.py:CLASS[:think=N]`,
 a bot class in a file of its own (the candidate version of a bot: copy the module,
 change it, and test it against the level it would replace before it lands).
 
 `--curve 75,150,300,600,1200` instead plays `--a` at each budget against `--b` for
-`--max-pairs` pairs (no early stop) and prints the strength per doubling of the budget:
+`--max-pairs` pairs (no early stop, but `--max-seconds` of each budget's) and prints the
+strength per doubling of the budget:
 win rate with its Wilson interval and logistic Elo with its interval.
 """
 
@@ -216,6 +218,9 @@ def sprt(args: argparse.Namespace, rules: dict[str, Any]) -> None:
         if value <= lower:
             verdict = f"H0 accepted: {a.text} is not {args.elo1:g} Elo stronger"
             break
+        if args.max_seconds is not None and time.perf_counter() - started > args.max_seconds:
+            verdict = f"undecided: --max-seconds {args.max_seconds:g} reached"
+            break
     games = 2 * len(scores)
     wins = round(sum(scores) * 2)
     low, high = wilson(wins, games)
@@ -241,9 +246,13 @@ def curve(args: argparse.Namespace, rules: dict[str, Any]) -> None:
     for think in budgets:
         side = a.with_think(think)
         started = time.process_time()
+        wall = time.perf_counter()
         scores = []
         for score in pairs(side, b, args.seed, args.max_pairs, args.jobs, rules):
             scores.append(score)
+            if args.max_seconds is not None and time.perf_counter() - wall > args.max_seconds:
+                print(f"  {think}: --max-seconds {args.max_seconds:g} reached", flush=True)
+                break
             if len(scores) % args.every == 0 and len(scores) < args.max_pairs:
                 print(f"  {think}: {round(2 * sum(scores))} of {2 * len(scores)}", flush=True)
         cpu = time.process_time() - started
@@ -271,6 +280,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--alpha", type=float, default=0.05)
     parser.add_argument("--beta", type=float, default=0.05)
     parser.add_argument("--max-pairs", type=int, default=2000)
+    parser.add_argument(
+        "--max-seconds", type=float, default=None, help="stop undecided after this wall time"
+    )
     parser.add_argument("--seed", default="sprt")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--every", type=int, default=50, help="print the LLR every N pairs")

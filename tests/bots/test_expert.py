@@ -1,15 +1,21 @@
 """The expert at a table of four: its games are the same whatever the number of jobs, and
-its playouts play the random and greedy seats as those levels."""
+its playouts play the random and greedy seats as those levels; and how far its playouts
+look ahead (`turns`)."""
 
 from __future__ import annotations
 
 import json
 
+import pytest
 from click.testing import CliRunner
 
+from rummy500_cli.actions import DrawStock
 from rummy500_cli.analysis.selfplay import bot_game
 from rummy500_cli.bots import ExpertBot, GreedyBot, RandomBot
+from rummy500_cli.bots.expert import TURNS
 from rummy500_cli.cli.main import main
+from rummy500_cli.engine import new_game
+from rummy500_cli.state import fold
 from rummy500_cli.variants import make_rules
 
 
@@ -69,3 +75,46 @@ def test_only_other_seats_named_random_or_greedy_are_modelled() -> None:
     )
     modelled = ExpertBot("s", 5)._modelled(State(header))
     assert {seat: type(bot) for seat, bot in modelled.items()} == {0: RandomBot, 2: GreedyBot}
+
+
+def _playout(turns: int) -> tuple[list[int], list[bool], float, int, bool]:
+    """A playout of a first draw of a heads-up game with `turns`: the events applied
+    before each of this seat's draws, whether each move ended the round, the value and
+    moves answered, and whether it stopped with this seat to draw."""
+    state = fold(new_game(["Ann", "Bob"], make_rules({}), "turns"))
+    me = state.to_move
+    bot = ExpertBot("turns", me, turns=turns)
+    draws: list[int] = []
+    ended: list[bool] = []
+    real = bot._apply
+
+    def apply(world, action, seen=None):
+        if world.to_move == me and world.phase == "draw":
+            draws.append(world.applied)
+        found = real(world, action, seen)
+        ended.append(found is not None)
+        return found
+
+    bot._apply = apply  # type: ignore[method-assign]
+    world = state.copy()
+    value, moves = bot._playout(world, DrawStock())
+    return draws, ended, value, moves, world.to_move == me and world.phase == "draw"
+
+
+@pytest.mark.parametrize("turns", [1, 2, 3])
+def test_a_playout_plays_as_many_of_the_seats_turns_as_asked(turns: int) -> None:
+    """`turns` of this seat's turns are played, its draw first, and the playout stops at
+    its next draw after them, the round not over."""
+    draws, ended, _, _, at_draw = _playout(turns)
+    assert len(draws) == turns and not any(ended) and at_draw
+
+
+def test_a_playout_of_no_turns_plays_to_the_rounds_end_and_counts_each_turn() -> None:
+    draws, ended, _, everything, _ = _playout(0)
+    assert len(draws) > 3 and ended[-1] and not any(ended[:-1])
+    counted = [_playout(turns)[3] for turns in (1, 2, 3)]
+    assert counted[0] < counted[1] < counted[2] < everything  # each turn's moves count
+
+
+def test_the_expert_looks_two_of_its_turns_ahead_by_default() -> None:
+    assert TURNS == 2 and ExpertBot("s", 0).turns == 2
