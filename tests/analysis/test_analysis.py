@@ -176,7 +176,10 @@ def test_accuracy_tells_the_expert_from_a_random_player() -> None:
     """One side plays the expert's moves, the other random moves: the accuracy (lichess's,
     from each decision's expected points lost) sets them far apart, over three short games
     (one game to 150 is too few decisions to stand for a level: in the first of these the
-    expert, two turns deep, is judged 87.4 and the random player 74.6)."""
+    expert is judged 87.4 and the random player 74.6). The judge plays out one turn, the
+    expert two (`expert.TURNS`), so the judge calls some of the expert's choices worse than
+    its own: 86 to 96 over seven seeded games (TUNING.md), where the one-turn expert had
+    92 to 99.5; hence 85, not 90."""
     from rummy500_cli.analysis.figures import summary
     from rummy500_cli.analysis.selfplay import bot_game
 
@@ -191,7 +194,7 @@ def test_accuracy_tells_the_expert_from_a_random_player() -> None:
             # a game to 150 is short (13 to 23 decisions a side), so every label counts
             flagged[side] += player.inaccuracies + player.mistakes + player.blunders
     expert, random_ = (sum(found) / len(found) for found in accuracies)
-    assert expert >= 90, accuracies
+    assert expert >= 85, accuracies
     assert random_ <= 80, accuracies
     assert expert - random_ >= 15
     assert flagged[1] > flagged[0], flagged
