@@ -183,11 +183,11 @@ def summary_line(player, name: str, quick: bool = False) -> str:
     accuracy = "-" if player.accuracy is None else f"{player.accuracy:.0f}"
     text = (
         f"{name}: accuracy {accuracy}, {player.decisions} decisions weighed, "
-        f"{player.points_lost:.0f} expected points lost; "
-        + ", ".join(f"{count} {_plural(label, count)}" for label, count in counts)
+        f"{player.points_lost:.0f} expected points lost"
     )
     if quick:
-        return text.split(";")[0] + " (a quick screen: no labels)"
+        return text + " (a quick screen: no labels)"
+    text += "; " + ", ".join(f"{count} {_plural(label, count)}" for label, count in counts)
     return text + (f", {player.unclear} unclear" if player.unclear else "")
 
 

@@ -119,3 +119,25 @@ def test_the_viewer_panel_says_it_screened(game: Path) -> None:
     lines = decision_panel(costly, ["Ann", "Bob"], Style())
     assert any(QUICK_SHORT in line for line in lines)
     assert not any("over 1 deals" in line for line in lines)
+
+
+def test_the_quick_summary_line_keeps_a_name_with_a_semicolon() -> None:
+    """A player's line under the screen drops the label counts, not part of the name."""
+    from rummy500_cli.analysis.figures import PlayerSummary
+    from rummy500_cli.render.analysis import summary_line
+
+    player = PlayerSummary(
+        seat=0,
+        decisions=12,
+        accuracy=81.0,
+        points_lost=40.0,
+        inaccuracies=0,
+        mistakes=0,
+        blunders=0,
+        unclear=0,
+    )
+    assert summary_line(player, "Ana; Bo", quick=True) == (
+        "Ana; Bo: accuracy 81, 12 decisions weighed, 40 expected points lost "
+        "(a quick screen: no labels)"
+    )
+    assert summary_line(player, "Ana; Bo").endswith("lost; 0 inaccuracies, 0 mistakes, 0 blunders")
