@@ -55,6 +55,7 @@ from .verdicts import (
     band,
     beaten,
     interval,
+    ranked,
     stop_spread,
     unclear_best,
     verdict,
@@ -203,15 +204,6 @@ class Judge:
         self.last_chances = chances
         means_p = [sum(p) / len(p) for p in points]
         means_w = [sum(c) / len(c) for c in chances]
-        order = sorted(range(count), key=lambda i: (-means_w[i], i != mine, i))
-        ranked = [
-            Move(
-                move=candidates[i].text(),
-                points=round(means_p[i], 1),
-                win_chance=round(means_w[i], 4),
-            )
-            for i in order
-        ]
         return Decision(
             seq=seq,
             round=state.round,
@@ -226,7 +218,7 @@ class Judge:
             drop_high=round(high, 4),
             label=verdict(drop, low, high) if best != mine else unclear_best(high),
             samples=samples,
-            moves=ranked,
+            moves=ranked([c.text() for c in candidates], means_p, means_w, mine),
             expert=candidates[0].text(),
         )
 

@@ -29,7 +29,7 @@ from ..bots.knowledge import determinize
 from ..bots.search.playout import round_worth
 from ..engine import legal_actions
 from ..state import State
-from .verdicts import Decision, Move
+from .verdicts import Decision, ranked
 
 if TYPE_CHECKING:
     from ..bots.expert import ExpertBot
@@ -78,7 +78,6 @@ def screen(
     mine = candidates.index(played)
     count = len(candidates)
     best = max(range(count), key=lambda i: (chances[i], i == mine))
-    order = sorted(range(count), key=lambda i: (-chances[i], i != mine, i))
     return Decision(
         seq=seq,
         round=state.round,
@@ -93,14 +92,7 @@ def screen(
         drop_high=1.0,
         label=None,
         samples=1,
-        moves=[
-            Move(
-                move=candidates[i].text(),
-                points=round(points[i], 1),
-                win_chance=round(chances[i], 4),
-            )
-            for i in order
-        ],
+        moves=ranked([action.text() for action in candidates], points, chances, mine),
         expert=candidates[0].text(),
         quick=True,
     )

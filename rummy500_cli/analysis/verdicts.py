@@ -48,6 +48,19 @@ class Move(msgspec.Struct, kw_only=True):
     """The mean chance of winning the game after it."""
 
 
+def ranked(
+    texts: Sequence[str], points: Sequence[float], chances: Sequence[float], mine: int
+) -> list[Move]:
+    """The candidates (`texts`, with each one's points and chance of winning) as Moves,
+    the likeliest to win first; among equals the move played (`mine`), then the order
+    they were named in."""
+    order = sorted(range(len(texts)), key=lambda i: (-chances[i], i != mine, i))
+    return [
+        Move(move=texts[i], points=round(points[i], 1), win_chance=round(chances[i], 4))
+        for i in order
+    ]
+
+
 class Decision(msgspec.Struct, kw_only=True):
     """One decision of a seat, weighed against the expert's moves."""
 
