@@ -200,7 +200,7 @@ def _next(
         try:
             chunk = QUICK_CHUNK if quick(think) else 1
             weighing = Weighing(_judge_point, sorted(batch), depth, jobs, chunk)
-            if weighing.pool is None:
+            if not weighing.forked:
                 done = weighing.drain(found, done, total, progress)
                 weighing = None
         finally:

@@ -2,20 +2,38 @@
 way to weigh positions in this process or over forked workers, the likely slowest
 first, for `judge.judge_decisions` (a whole line played) and
 `stream_judge.judge_stream` (a batch of rounds at a time, the next batch gathered while
-the workers weigh the last: `Weighing` is started, then drained)."""
+the workers weigh the last: `Weighing` is started, then drained).
+
+The workers are plain forked processes, each with a pipe for its tasks and one for its
+answers, and the parent keeps no thread for them: a batch's workers are forked while
+the last batch's still run, and forking a process that has threads (as
+`multiprocessing.Pool` keeps three) can leave a child holding a lock no thread of its
+own will free; a test that did so hung once in 90 minutes of CI."""
 
 from __future__ import annotations
 
 import os
+import signal
+import struct
+from collections import deque
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from multiprocessing.pool import Pool
-
     from .verdicts import Decision
 
 Judged = Callable[[int], tuple[int, "Decision | None"]]
+
+AHEAD = 2
+"""Chunks of tasks a worker holds at a time: one it weighs, one waiting, so that it never
+waits for the parent between them."""
+
+_HEADER = struct.Struct("<I")
+"""A message on a pipe: its length, then msgpack."""
+
+_OPEN: set[int] = set()
+"""The parent's ends of every worker's pipes still open, which a worker forked later
+closes in itself (else a worker would keep another's pipe from ever reaching its end)."""
 
 
 def default_jobs() -> int:
@@ -24,6 +42,62 @@ def default_jobs() -> int:
         return max(1, len(os.sched_getaffinity(0)))
     except AttributeError:  # pragma: no cover - not Linux
         return max(1, os.cpu_count() or 1)
+
+
+class WorkerFailed(RuntimeError):
+    """A worker process failed or vanished before it answered for its positions."""
+
+
+class _Worker:
+    """One forked process: `tasks` is the parent's end of the pipe it reads chunks of
+    positions from, `answers` of the pipe it writes each position's decision to."""
+
+    def __init__(self, judge_one: Judged) -> None:
+        task_read, task_write = os.pipe()
+        answer_read, answer_write = os.pipe()
+        pid = os.fork()
+        if pid == 0:  # pragma: no cover - the child, which coverage does not follow
+            code = 1
+            try:
+                for fd in (*_OPEN, task_write, answer_read):
+                    os.close(fd)
+                code = _serve(judge_one, task_read, answer_write)
+            finally:
+                os._exit(code)
+        os.close(task_read)
+        os.close(answer_write)
+        self.pid: int | None = pid
+        """None once reaped."""
+        self.open = True
+        self.tasks = task_write
+        self.answers = answer_read
+        _OPEN.update((task_write, answer_read))
+        self.buffer = bytearray()
+        self.holding = 0
+        """Positions sent and not yet answered."""
+        self.chunks = 0
+        """Chunks sent and not wholly answered."""
+        self.sizes: deque[int] = deque()
+
+    def send(self, chunk: list[int]) -> None:
+        import msgspec
+
+        _write(self.tasks, msgspec.msgpack.encode(chunk))
+        self.holding += len(chunk)
+        self.sizes.append(len(chunk))
+
+    def stop(self) -> None:
+        """Kill the process (idle or not: what it has not sent is lost) and close its
+        pipes; twice is harmless."""
+        if self.pid is not None:
+            os.kill(self.pid, signal.SIGKILL)
+            os.waitpid(self.pid, 0)
+            self.pid = None
+        if self.open:
+            self.open = False
+            for fd in (self.tasks, self.answers):
+                _OPEN.discard(fd)
+                os.close(fd)
 
 
 class Weighing:
@@ -45,16 +119,27 @@ class Weighing:
     ) -> None:
         self.judge_one = judge_one
         self.serial = serial
-        self.pool: Pool | None = None
+        self.workers: list[_Worker] = []
+        self.waiting: deque[list[int]] = deque()
         if jobs <= 1 or len(serial) <= 1:
             return
-        import multiprocessing
-        from functools import partial
-
         tasks = sorted(serial, key=lambda index: (-depths[index], index))
-        context = multiprocessing.get_context("fork")
-        self.pool = context.Pool(min(jobs, len(serial)), initializer=_quiet_worker)
-        self.answers = self.pool.imap_unordered(partial(_encoded, judge_one), tasks, chunk)
+        self.waiting.extend(tasks[at : at + chunk] for at in range(0, len(tasks), chunk))
+        try:
+            for _ in range(min(jobs, len(self.waiting))):
+                self.workers.append(_Worker(judge_one))
+            for _ in range(AHEAD):
+                for worker in self.workers:
+                    if self.waiting:
+                        worker.send(self.waiting.popleft())
+        except BaseException:
+            self.stop()
+            raise
+
+    @property
+    def forked(self) -> bool:
+        """Whether the positions are weighed by other processes (else by `drain`)."""
+        return bool(self.workers)
 
     def drain(
         self,
@@ -65,34 +150,59 @@ class Weighing:
     ) -> int:
         """Wait for every position, into `found`; `progress(done, total)` hears of
         each. Answers the new `done`. (In this process: weighs them now.)"""
-        if self.pool is None:
+        if not self.workers:
             for index in self.serial:
                 found[index] = self.judge_one(index)[1]
                 done += 1
                 if progress is not None:
                     progress(done, total)
             return done
+        import selectors
+
         import msgspec
 
         from .verdicts import Decision
 
-        decode = msgspec.msgpack.Decoder(Decision | None).decode
+        decode = msgspec.msgpack.Decoder(tuple[int, Decision | None]).decode
         try:
-            for index, encoded in self.answers:
-                found[index] = decode(encoded)
-                done += 1
-                if progress is not None:
-                    progress(done, total)
-            self.pool.close()
+            with selectors.DefaultSelector() as selector:
+                for worker in self.workers:
+                    selector.register(worker.answers, selectors.EVENT_READ, worker)
+                busy = len(self.workers)
+                while busy:
+                    for key, _ in selector.select():
+                        worker = key.data
+                        data = os.read(worker.answers, 1 << 16)
+                        if not data:
+                            raise WorkerFailed(_vanished(worker))
+                        worker.buffer += data
+                        for message in _messages(worker.buffer):
+                            if message[:1] == b"!":
+                                raise WorkerFailed(
+                                    "an analysis worker failed: " + message[1:].decode()
+                                )
+                            index, decision = decode(message)
+                            found[index] = decision
+                            done += 1
+                            worker.holding -= 1
+                            worker.sizes[0] -= 1
+                            if not worker.sizes[0]:
+                                worker.sizes.popleft()
+                                if self.waiting:
+                                    worker.send(self.waiting.popleft())
+                            if progress is not None:
+                                progress(done, total)
+                        if not worker.holding:
+                            selector.unregister(worker.answers)
+                            busy -= 1
         finally:
             self.stop()
         return done
 
     def stop(self) -> None:
         """Stop the workers (at once: what is not drained is lost)."""
-        if self.pool is not None:
-            self.pool.terminate()
-            self.pool.join()
+        for worker in self.workers:
+            worker.stop()
 
 
 def weigh_each(
@@ -115,18 +225,59 @@ def weigh_each(
         weighing.stop()
 
 
-def _encoded(judge_one: Judged, index: int) -> tuple[int, bytes]:
-    """`judge_one` in a worker, its decision sent back as msgpack: quicker both ways
-    than pickling the struct (1.4 us a round trip against 77), and decoded to an equal
-    one."""
+def _serve(judge_one: Judged, tasks: int, answers: int) -> int:  # pragma: no cover - child
+    """A worker's life: weigh each position of each chunk the parent sends, and send its
+    decision back as msgpack (quicker both ways than pickling the struct, and decoded to
+    an equal one); a failure is sent as its traceback. Leaves Ctrl-C to the parent,
+    which stops the workers and keeps what is done. Answers the exit status."""
+    import traceback
+
     import msgspec
 
-    at, decision = judge_one(index)
-    return at, msgspec.msgpack.encode(decision)
-
-
-def _quiet_worker() -> None:
-    """A worker leaves Ctrl-C to the parent, which stops the pool and keeps what is done."""
-    import signal
-
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    encode = msgspec.msgpack.Encoder().encode
+    decode = msgspec.msgpack.Decoder(list[int]).decode
+    buffer = bytearray()
+    try:
+        while True:
+            data = os.read(tasks, 1 << 16)
+            if not data:
+                return 0
+            buffer += data
+            for message in _messages(buffer):
+                for index in decode(message):
+                    _write(answers, encode(judge_one(index)))
+    except BaseException:
+        _write(answers, b"!" + traceback.format_exc().encode())
+        return 1
+
+
+def _write(fd: int, message: bytes) -> None:
+    """One message, whole, on a pipe."""
+    data = memoryview(_HEADER.pack(len(message)) + message)
+    while data:
+        data = data[os.write(fd, data) :]
+
+
+def _messages(buffer: bytearray) -> list[bytes]:
+    """The whole messages at the start of `buffer`, taken out of it."""
+    out = []
+    at = 0
+    while len(buffer) - at >= _HEADER.size:
+        (size,) = _HEADER.unpack_from(buffer, at)
+        if len(buffer) - at - _HEADER.size < size:
+            break
+        out.append(bytes(buffer[at + _HEADER.size : at + _HEADER.size + size]))
+        at += _HEADER.size + size
+    del buffer[:at]
+    return out
+
+
+def _vanished(worker: _Worker) -> str:
+    """What the parent can say of a worker whose pipe closed before it answered."""
+    status = ""
+    if worker.pid is not None:
+        _, code = os.waitpid(worker.pid, 0)
+        worker.pid = None
+        status = f" (exit status {os.waitstatus_to_exitcode(code)})"
+    return f"an analysis worker stopped before it answered{status}"

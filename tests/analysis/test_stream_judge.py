@@ -5,12 +5,13 @@ quick screen and by the sampled deals."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import helpers
 import pytest
 
-from rummy500_cli.analysis import stream_judge
+from rummy500_cli.analysis import stream_judge, workers
 from rummy500_cli.analysis.judge import judge_decisions
 from rummy500_cli.analysis.screen import QUICK_BELOW
 from rummy500_cli.events import RoundDealt
@@ -64,9 +65,17 @@ def test_ctrl_c_while_two_batches_are_weighed_stops_both_and_keeps_what_came(
     """Ctrl-C (KeyboardInterrupt in the parent, here from its progress report) while one
     batch's workers finish and the next batch's have started: both are stopped, no
     worker is left, and what had come back is kept, equal to an uninterrupted run."""
-    import multiprocessing
-
     monkeypatch.setattr(stream_judge, "QUICK_BATCH", 15)
+    pids: list[int] = []
+    fork = workers.os.fork
+
+    def counted_fork() -> int:
+        pid = fork()
+        if pid:
+            pids.append(pid)
+        return pid
+
+    monkeypatch.setattr(workers.os, "fork", counted_fork)
     path = takebacks_game(tmp_path / "g.jsonl", 4)
     events = read_checked(path)[0].events
     whole = judge_decisions(played_line(events).events, [0, 1], think=1, jobs=1)
@@ -96,4 +105,8 @@ def test_ctrl_c_while_two_batches_are_weighed_stops_both_and_keeps_what_came(
         )
     assert 40 <= len(found) < total - 15  # stopped in the first batches
     assert all(d is None or judged[index] == d for index, d in found.items())
-    assert not multiprocessing.active_children()
+    assert len(pids) >= 4  # two batches' workers at least
+    for pid in pids:  # every worker was reaped, and its pipes closed
+        with pytest.raises(ChildProcessError):
+            os.waitpid(pid, os.WNOHANG)
+    assert not workers._OPEN
