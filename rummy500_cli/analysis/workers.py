@@ -16,7 +16,7 @@ import os
 import signal
 import struct
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -82,9 +82,22 @@ class _Worker:
     def send(self, chunk: list[int]) -> None:
         import msgspec
 
-        _write(self.tasks, msgspec.msgpack.encode(chunk))
+        try:
+            _write(self.tasks, msgspec.msgpack.encode(chunk))
+        except BrokenPipeError:  # it ended after its last answer was read
+            raise WorkerFailed(self.failure()) from None
         self.holding += len(chunk)
         self.sizes.append(len(chunk))
+
+    def failure(self) -> str:
+        """What a worker that ended said of its failure (its last message), or that it
+        vanished; reads what is left on its pipe, which cannot wait: it has ended."""
+        while data := os.read(self.answers, 1 << 16):
+            self.buffer += data
+        for message in _messages(self.buffer):
+            if message[:1] == b"!":
+                return _failed(message)
+        return _vanished(self)
 
     def stop(self) -> None:
         """Kill the process (idle or not: what it has not sent is lost) and close its
@@ -174,13 +187,11 @@ class Weighing:
                         worker = key.data
                         data = os.read(worker.answers, 1 << 16)
                         if not data:
-                            raise WorkerFailed(_vanished(worker))
+                            raise WorkerFailed(worker.failure())
                         worker.buffer += data
                         for message in _messages(worker.buffer):
                             if message[:1] == b"!":
-                                raise WorkerFailed(
-                                    "an analysis worker failed: " + message[1:].decode()
-                                )
+                                raise WorkerFailed(_failed(message))
                             index, decision = decode(message)
                             found[index] = decision
                             done += 1
@@ -259,18 +270,22 @@ def _write(fd: int, message: bytes) -> None:
         data = data[os.write(fd, data) :]
 
 
-def _messages(buffer: bytearray) -> list[bytes]:
-    """The whole messages at the start of `buffer`, taken out of it."""
-    out = []
-    at = 0
-    while len(buffer) - at >= _HEADER.size:
-        (size,) = _HEADER.unpack_from(buffer, at)
-        if len(buffer) - at - _HEADER.size < size:
-            break
-        out.append(bytes(buffer[at + _HEADER.size : at + _HEADER.size + size]))
-        at += _HEADER.size + size
-    del buffer[:at]
-    return out
+def _messages(buffer: bytearray) -> Iterator[bytes]:
+    """The whole messages at the start of `buffer`, each taken out of it as it is
+    given (what is not asked for stays there)."""
+    while len(buffer) >= _HEADER.size:
+        (size,) = _HEADER.unpack_from(buffer)
+        end = _HEADER.size + size
+        if len(buffer) < end:
+            return
+        message = bytes(buffer[_HEADER.size : end])
+        del buffer[:end]
+        yield message
+
+
+def _failed(message: bytes) -> str:
+    """A worker's failure, from the traceback it sent."""
+    return "an analysis worker failed: " + message[1:].decode(errors="replace")
 
 
 def _vanished(worker: _Worker) -> str:
