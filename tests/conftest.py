@@ -1,8 +1,7 @@
 """Shared test settings: hypothesis profiles, the soak marker, a config of one's own.
 
-`HYPOTHESIS_PROFILE=soak python -m pytest -m soak -o faulthandler_timeout=0` runs the
-long soaks (tens of thousands of games; the option lifts the 180 s after which a test is
-taken to hang); CI runs the default profile and skips them.
+`HYPOTHESIS_PROFILE=soak python -m pytest -m soak` runs the long soaks (tens of
+thousands of games); CI runs the default profile and skips them.
 """
 
 from __future__ import annotations
