@@ -13,8 +13,9 @@ Two parts:
   and the counts of each label.
 - `costliest(...)`: each player's costliest decisions, labelled or not (what the report,
   the viewer's `c` key and export show, so that a game with any loss points at moves).
-- `fortunes(...)`: each player's change in the chance of winning over the game, split
-  into what the decisions did and what the cards did (gnubg's luck-adjusted result).
+- `fortunes.fortunes(...)`: each player's change in the chance of winning over the game,
+  split into what the decisions did and what the cards did (gnubg's luck-adjusted
+  result; a module of its own).
 """
 
 from __future__ import annotations
@@ -234,11 +235,17 @@ def accuracy(decisions: Sequence) -> float | None:
     how much the player's chance of winning moved around it (the standard deviation
     over a window of its decisions, held within 0.5 and 12 points of %). None without
     decisions."""
-    if not decisions:
+    return accuracy_of([d.win_chance for d in decisions], [d.points_lost for d in decisions])
+
+
+def accuracy_of(win_chances: Sequence[float], points_lost: Sequence[float]) -> float | None:
+    """`accuracy` from the decisions' chances of winning after the best move and their
+    expected points lost, in the order played (what `tally.Tally` keeps of each)."""
+    if not win_chances:
         return None
-    chances = [100.0 * d.win_chance for d in decisions]
-    values = [move_accuracy(0.0, -max(0.0, d.points_lost)) for d in decisions]
-    size = max(2, min(8, len(decisions) // 10))
+    chances = [100.0 * chance for chance in win_chances]
+    values = [move_accuracy(0.0, -max(0.0, lost)) for lost in points_lost]
+    size = max(2, min(8, len(chances) // 10))
     weights = []
     for index in range(len(chances)):
         start = max(0, min(index - size // 2, len(chances) - size))
@@ -282,6 +289,8 @@ def summary(
     """Each judged seat's accuracy, expected points lost and counts of each label; with
     the game's `events` (the line played), or the `final` state they fold to, its luck
     and skill too (`fortunes`)."""
+    from .fortunes import fortunes
+
     out = []
     known = events is not None or final is not None
     split = fortunes(events or [], decisions, seats, final) if known else {}
@@ -329,46 +338,6 @@ def costliest_marks(decisions: Sequence, seats: Sequence[int] | None = None) -> 
     found = [d for seat in chosen for d in costliest(decisions, seat)]
     found.sort(key=lambda d: (-d.win_drop, -d.points_lost, d.seq))
     return found
-
-
-def fortunes(
-    events: Sequence[Event], decisions: Sequence, seats: Sequence[int], final: State | None = None
-) -> dict[int, dict[str, float]]:
-    """Each seat's change in the chance of winning over the game (`win_model`, without
-    hidden information: at the end 1 for a winner, 0 for the others; at the start an even
-    share) split in two, as gnubg's luck-adjusted result splits a match: `skill`, what
-    its decisions did (after each move played, its chance of winning less after the
-    expert's first candidate, on the judge's sampled deals; that yardstick is named before
-    any deal is drawn, so it is not biased as the best of noisy means is), and `luck`,
-    the rest (the deals, the stock draws, the others' moves, and the judge's noise).
-    Skill and luck add up to the change exactly. Keys: change, skill, luck."""
-    from ..variants.partnership import partnered
-    from .win_model import win_chances
-
-    if final is None:  # (`final`: the state the events fold to, given)
-        header = events[0]
-        assert isinstance(header, GameStarted)
-        final = State(header)
-        for event in events[1:]:
-            final.apply(event)
-    state = final
-    n = state.n
-    start = 0.5 if partnered(state.rules) else 1.0 / n
-    end = win_chances(state) if state.round else [start] * n
-    out: dict[int, dict[str, float]] = {}
-    for seat in seats:
-        skill = 0.0
-        for decision in decisions:
-            if decision.seat != seat:
-                continue
-            chances = {m.move: m.win_chance for m in decision.moves}
-            yardstick = chances.get(decision.expert or decision.best)
-            played = chances.get(decision.played)
-            if yardstick is not None and played is not None:
-                skill += played - yardstick
-        change, skill = round(end[seat] - start, 4), round(skill, 4)
-        out[seat] = {"change": change, "skill": skill, "luck": round(change - skill, 4)}
-    return out
 
 
 def win_curve(events: Sequence[Event], blind: bool = False) -> list[list[float]]:

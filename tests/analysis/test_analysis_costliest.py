@@ -15,7 +15,8 @@ import pytest
 from click.testing import CliRunner
 from helpers import ANN_BAD, ann_loses
 
-from rummy500_cli.analysis.figures import costliest, costliest_marks, fortunes
+from rummy500_cli.analysis.figures import costliest, costliest_marks
+from rummy500_cli.analysis.fortunes import fortunes
 from rummy500_cli.analysis.hint import judged_hint
 from rummy500_cli.analysis.judge import Decision, judge_decisions
 from rummy500_cli.analysis.selfplay import bot_game
