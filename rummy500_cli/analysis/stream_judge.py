@@ -122,6 +122,11 @@ def decision_count(
     return count
 
 
+Emit = Callable[[int, int, "Decision | None"], None]
+"""Hears of one decision point: its position on the line played, its line of the log,
+and its decision (None: nothing to weigh there, a single sensible move)."""
+
+
 def judge_stream(
     header: GameStarted,
     rounds: Iterable[tuple[_Round, list[int]]],
@@ -133,30 +138,59 @@ def judge_stream(
     sample_seed: str = "",
     *,
     known: dict[int, Decision | None],
-    found: dict[int, Decision | None],
-    seq_of: dict[int, int],
-) -> list[Decision]:
+    emit: Emit,
+) -> None:
     """`judge.judge_decisions` of the line played given a round at a time (`line_rounds`;
-    `total`: its decision points, `decision_count`): the same decisions, in game order.
-    `known` and `found` are as there (positions of the line played); `seq_of` is filled
-    with the log line of each decision point."""
+    `total`: its decision points, `decision_count`): each decision point goes to `emit`
+    in the order played as soon as its batch is weighed, so that nothing of the game is
+    held here once it is told (each decision named by its position on the line played).
+    `known`: positions weighed before (an analysis Ctrl-C stopped), not weighed again.
+    Ctrl-C (KeyboardInterrupt, here or from `progress`) emits what was weighed of the
+    batches under way, in order, before it goes on up."""
     jobs = default_jobs() if jobs is None else jobs
     state = State(header)
     done = 0
+    found: dict[int, Decision | None] = {}
     batch: dict[int, tuple[State, _Round]] = {}
-    order: list[int] = []
+    points: list[tuple[int, int]] = []
+    """The batch's decision points (position, log line), in order."""
     depth: dict[int, int] = {}
     settings = (header, think, sample_seed, jobs)
     limit = QUICK_BATCH if quick(think) else BATCH
     started: Weighing | None = None
     """The batch the workers weigh while the next one is gathered."""
+    waiting: list[tuple[int, int]] = []
+    """Its decision points."""
+
+    def tell(told: list[tuple[int, int]]) -> None:
+        for index, seq in told:
+            emit(index, seq, found.pop(index))
+
+    def weigh_batch() -> None:
+        nonlocal done, started, waiting, batch, points, depth
+        if progress is not None and done:
+            progress(done, total)
+        done, weighing = _start(settings, batch, depth, found, done, total, progress)
+        try:
+            if started is not None:
+                done = started.drain(found, done, total, progress)
+        except BaseException:
+            if weighing is not None:
+                weighing.stop()
+            raise
+        tell(waiting)
+        if weighing is None:
+            tell(points)
+            points = []
+        started, waiting = weighing, points
+        batch, points, depth = {}, [], {}
+
     try:
         for round_, seqs in rounds:
             for offset, event in enumerate(round_.events):
                 index = round_.first + offset
                 if state.phase in ("draw", "play") and state.to_move in seats:
-                    seq_of[index] = seqs[offset]
-                    order.append(index)
+                    points.append((index, seqs[offset]))
                     if index in known:
                         found[index] = known[index]
                         done += 1
@@ -165,51 +199,42 @@ def judge_stream(
                         depth[index] = len(state.pile)
                 state.apply(event)
             if len(batch) >= limit:
-                done, started = _next(settings, batch, depth, started, found, done, total, progress)
-                batch, depth = {}, {}
-        done, started = _next(settings, batch, depth, started, found, done, total, progress)
+                weigh_batch()
+        weigh_batch()
         if started is not None:
             done = started.drain(found, done, total, progress)
             started = None
+            tell(waiting)
+    except KeyboardInterrupt:  # what was weighed, in order
+        tell([(index, seq) for index, seq in waiting + points if index in found])
+        raise
     finally:
-        if started is not None:  # stopped (Ctrl-C): what was drained is kept
+        if started is not None:  # stopped: what was drained is told
             started.stop()
-    return [decision for index in order if (decision := found[index]) is not None]
 
 
-def _next(
+def _start(
     settings: tuple[GameStarted, int, str, int],
     batch: dict[int, tuple[State, _Round]],
     depth: dict[int, int],
-    started: Weighing | None,
     found: dict[int, Decision | None],
     done: int,
     total: int,
     progress: Callable[[int, int], None] | None,
 ) -> tuple[int, Weighing | None]:
-    """Start weighing a batch of decision points (over processes, as `judge_decisions`
-    does: the workers are forked with the batch), then wait for the batch `started`
-    before it; answers the new `done` and the batch now weighed. In one process the
-    batch is weighed at once."""
+    """Start weighing a batch of decision points over processes, as `judge_decisions`
+    does (the workers are forked with the batch): answers `done` and the weighing under
+    way. In one process, or with nothing to weigh, the batch is weighed at once into
+    `found` (answers the new `done` and None)."""
     header, think, sample_seed, jobs = settings
-    if progress is not None and done:
-        progress(done, total)
-    weighing = None
-    if batch:
-        _WORK.update(header=header, think=think, sample_seed=sample_seed, points=batch)
-        try:
-            chunk = QUICK_CHUNK if quick(think) else 1
-            weighing = Weighing(_judge_point, sorted(batch), depth, jobs, chunk)
-            if not weighing.forked:
-                done = weighing.drain(found, done, total, progress)
-                weighing = None
-        finally:
-            _WORK.clear()  # (the workers have their copy)
-    if started is not None:
-        try:
-            done = started.drain(found, done, total, progress)
-        except BaseException:
-            if weighing is not None:
-                weighing.stop()
-            raise
-    return done, weighing
+    if not batch:
+        return done, None
+    _WORK.update(header=header, think=think, sample_seed=sample_seed, points=batch)
+    try:
+        chunk = QUICK_CHUNK if quick(think) else 1
+        weighing = Weighing(_judge_point, sorted(batch), depth, jobs, chunk)
+        if not weighing.forked:
+            return weighing.drain(found, done, total, progress), None
+        return done, weighing
+    finally:
+        _WORK.clear()  # (the workers have their copy)

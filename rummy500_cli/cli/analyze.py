@@ -7,7 +7,10 @@ Only click is imported at module level; the analysis comes in when the command r
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
+from array import array
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import ExitStack
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -118,55 +121,94 @@ def analyze(
                     yield event
 
         stats = game_stats(line_events())
-        decisions, players, saved = _analysis(log, checked, seat_list, think, jobs, json_mode)
+        with ExitStack() as work:
+            judged = _analysis(log, checked, seat_list, think, jobs, json_mode, work)
+            if json_mode:
+                encode = msgspec.json.encode
+                before = {
+                    "log": printable(str(log)),
+                    "players": list(header.players),
+                    "seats": seat_list,
+                    "think": think,
+                    **({"quick": True} if quick(think) else {}),
+                    "saved": None if judged.saved is None else str(judged.saved),
+                }
+                after = {
+                    "summary": judged.players,
+                    "costliest": {
+                        str(seat): [d.seq for d in costliest(judged.kept, seat)]
+                        for seat in seat_list
+                    },
+                    "rounds": stats.rounds,
+                    "per_seat": stats.per_seat(),
+                    "totals": stats.totals,
+                    "finished": stats.finished,
+                    "takebacks": takebacks,
+                }
+                # the one JSON object, its decisions read back one at a time
+                _echo_json(
+                    encode(before)[:-1] + b',"decisions":[',
+                    judged.decisions_json(),
+                    b"]," + encode(after)[1:],
+                    printable_json,
+                )
+                return
     except LogError as error:
         raise Failure(str(error)) from None
-    if json_mode:
-        click.echo(
-            printable_json(
-                msgspec.json.encode(
-                    {
-                        "log": printable(str(log)),
-                        "players": list(header.players),
-                        "seats": seat_list,
-                        "think": think,
-                        **({"quick": True} if quick(think) else {}),
-                        "saved": None if saved is None else str(saved),
-                        "decisions": decisions,
-                        "summary": players,
-                        "costliest": {
-                            str(seat): [d.seq for d in costliest(decisions, seat)]
-                            for seat in seat_list
-                        },
-                        "rounds": stats.rounds,
-                        "per_seat": stats.per_seat(),
-                        "totals": stats.totals,
-                        "finished": stats.finished,
-                        "takebacks": takebacks,
-                    }
-                ).decode()
-            )
-        )
-        return
     style = choose_style(False, ascii_cards, False)
     shown = names(header.players)
     text = analysis_text(
-        shown, seat_list, decisions, players, stats, takebacks, style, quick=quick(think)
+        shown, seat_list, judged.kept, judged.players, stats, takebacks, style, quick=quick(think)
     )
     click.echo(style.text(text))
 
 
+def _echo_json(
+    head: bytes, items: Iterable[bytes], tail: bytes, printable_json: Callable[[str], str]
+) -> None:
+    """Print a JSON text given as its start, the items of an array, and its end, a
+    megabyte at a time, each piece made safe to print (`printable_json`)."""
+    pieces = [head]
+    size = len(head)
+    for number, item in enumerate(items):
+        pieces.append(b"," + item if number else item)
+        size += len(item) + 1
+        if size >= 1 << 20:
+            click.echo(printable_json(b"".join(pieces).decode()), nl=False)
+            pieces, size = [], 0
+    pieces.append(tail)
+    click.echo(printable_json(b"".join(pieces).decode()))
+
+
+@dataclass
+class _Judged:
+    """What `_analysis` gives the report: the decisions it shows (every labelled one and
+    each player's costliest, or every decision when read back whole), the players'
+    summaries, where the analysis is saved, and every decision's JSON in order."""
+
+    kept: list[Decision]
+    players: list[PlayerSummary]
+    saved: Path | None
+    decisions_json: Callable[[], Iterator[bytes]]
+
+
 def _analysis(
-    log: Path, checked: CheckedLog, seats: list[int], think: int, jobs: int | None, quiet: bool
-) -> tuple[list[Decision], list[PlayerSummary], Path | None]:
+    log: Path,
+    checked: CheckedLog,
+    seats: list[int],
+    think: int,
+    jobs: int | None,
+    quiet: bool,
+    work: ExitStack,
+) -> _Judged:
     """The decisions and the players' summaries: from the saved analysis when it fits
     the log and the settings, else judged afresh on the line played, a batch of rounds at
-    a time (`analysis.stream_judge`), and saved (going on from a saved analysis of the
-    same log and settings that Ctrl-C stopped). Answers them and the sidecar's path
-    (None when it could not be written). Ctrl-C saves what is finished and exits 130."""
+    a time (`analysis.stream_judge`), each decision written to the sidecar and counted
+    (`analysis.tally`) as it comes rather than held (going on from a saved analysis of
+    the same log and settings that Ctrl-C stopped). The sidecar's work is closed with
+    `work`. Ctrl-C saves what is finished and exits 130."""
     import msgspec
 
-    from ..analysis.figures import summary
     from ..analysis.judge import JUDGE_VERSION
     from ..analysis.screen import quick
     from ..analysis.sidecar import (
@@ -175,9 +217,10 @@ def _analysis(
         sidecar_path,
         stopped_problem,
         stream_staleness,
-        write_sidecar,
     )
+    from ..analysis.sidecar_writer import SidecarWriter
     from ..analysis.stream_judge import decision_count, judge_stream, line_rounds
+    from ..analysis.tally import Tally
     from ..analysis.win_model import model
     from ..errors import LogError
     from ..records.checked import played_walk
@@ -195,7 +238,13 @@ def _analysis(
         warn(f"{error}; analysing the game again")
         saved = None
     if saved is not None and stream_staleness(saved, checked, settings) is None:
-        return saved.decisions, saved.players, sidecar_path(log)
+        decisions = saved.decisions
+        return _Judged(
+            decisions,
+            saved.players,
+            sidecar_path(log),
+            lambda: (msgspec.json.encode(d) for d in decisions),
+        )
     known: dict[int, Decision | None] = {}
     if (
         saved is not None
@@ -220,12 +269,25 @@ def _analysis(
                 known[index] = msgspec.structs.replace(decision, seq=index)
         if not quiet:
             warn(f"going on from the {len(known)} positions weighed before it was stopped")
-    found: dict[int, Decision | None] = {}
-    seq_of: dict[int, int] = {}
+    saved = None  # (let it go)
+    writer = work.enter_context(SidecarWriter(log))
+    tally = Tally(seats)
+    empty = array("q")
+    """The log lines of the positions with nothing to weigh (for a stopped analysis)."""
+
+    def emit(index: int, seq: int, decision: Decision | None) -> None:
+        if decision is None:
+            empty.append(seq)
+            return
+        # judged on the line played: each decision named by its line of the log
+        decision = msgspec.structs.replace(decision, seq=seq)
+        writer.add(decision)
+        tally.add(decision)
+
     progress = None if quiet else _progress_reporter()
     total = decision_count(header, line_rounds(played_walk(checked.events())), seats)
     try:
-        decisions = judge_stream(
+        judge_stream(
             header,
             line_rounds(played_walk(checked.events())),
             seats,
@@ -234,35 +296,30 @@ def _analysis(
             progress,
             jobs,
             known=known,
-            found=found,
-            seq_of=seq_of,
+            emit=emit,
         )
     except KeyboardInterrupt:
         if progress is not None:
             progress.close()
-        finished = [d for _, d in sorted(found.items()) if d is not None]
-        finished = [msgspec.structs.replace(d, seq=seq_of[d.seq]) for d in finished]
-        empty = [seq_of[index] for index, d in found.items() if d is None]
         try:
-            kept = write_sidecar(log, checked, settings, finished, [], complete=False, empty=empty)
+            kept = writer.finish(checked, settings, [], complete=False, empty=empty)
             where = f"saved in {kept}"
         except LogError as error:
             where = f"not saved ({error})"
+        weighed = tally.count + len(empty)
         raise Stopped(
-            f"stopped: {len(found)} positions weighed, {where}; the same command goes on from there"
+            f"stopped: {weighed} positions weighed, {where}; the same command goes on from there"
         ) from None
     if progress is not None:
         progress.close()
-    # judged on the line played: each decision named by its line of the log
-    decisions = [msgspec.structs.replace(d, seq=seq_of[d.seq]) for d in decisions]
-    players = summary(decisions, seats, final=checked.summary.state)
+    players = tally.summaries(checked.summary.state)
     path: Path | None
     try:
-        path = write_sidecar(log, checked, settings, decisions, players)
+        path = writer.finish(checked, settings, players)
     except LogError as error:
         warn(str(error))
         path = None
-    return decisions, players, path
+    return _Judged(tally.kept(), players, path, writer.decisions_json)
 
 
 class Stopped(Failure):

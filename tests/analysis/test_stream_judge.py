@@ -42,9 +42,8 @@ def test_the_stream_judge_weighs_as_the_whole_judge(
     total = stream_judge.decision_count(
         header, stream_judge.line_rounds(played_walk(iter(events))), [0, 1]
     )
-    found: dict = {}
-    seq_of: dict[int, int] = {}
-    streamed = stream_judge.judge_stream(
+    told: list = []
+    stream_judge.judge_stream(
         header,
         stream_judge.line_rounds(played_walk(iter(events))),
         [0, 1],
@@ -52,11 +51,13 @@ def test_the_stream_judge_weighs_as_the_whole_judge(
         total,
         jobs=jobs,
         known={},
-        found=found,
-        seq_of=seq_of,
+        emit=lambda index, seq, decision: told.append((index, seq, decision)),
     )
-    assert total == len(found) and streamed == whole and len(whole) > 20
-    assert all(seq_of[index] == line.seqs[index] for index in seq_of)
+    streamed = [decision for _, _, decision in told if decision is not None]
+    assert total == len(told) and streamed == whole and len(whole) > 20
+    positions = [index for index, _, _ in told]
+    assert positions == sorted(set(positions))  # each once, in the order played
+    assert all(seq == line.seqs[index] for index, seq, _ in told)
 
 
 def test_ctrl_c_while_two_batches_are_weighed_stops_both_and_keeps_what_came(
@@ -89,7 +90,7 @@ def test_ctrl_c_while_two_batches_are_weighed_stops_both_and_keeps_what_came(
         if done >= 40:
             raise KeyboardInterrupt
 
-    found: dict = {}
+    told: list = []
     with pytest.raises(KeyboardInterrupt):
         stream_judge.judge_stream(
             header,
@@ -100,11 +101,12 @@ def test_ctrl_c_while_two_batches_are_weighed_stops_both_and_keeps_what_came(
             interrupted,
             jobs=2,
             known={},
-            found=found,
-            seq_of={},
+            emit=lambda index, seq, decision: told.append((index, decision)),
         )
-    assert 40 <= len(found) < total - 15  # stopped in the first batches
-    assert all(d is None or judged[index] == d for index, d in found.items())
+    assert 40 <= len(told) < total - 15  # stopped in the first batches: what came is told
+    positions = [index for index, _ in told]
+    assert positions == sorted(set(positions))
+    assert all(d is None or judged[index] == d for index, d in told)
     assert len(pids) >= 4  # two batches' workers at least
     for pid in pids:  # every worker was reaped, and its pipes closed
         with pytest.raises(ChildProcessError):

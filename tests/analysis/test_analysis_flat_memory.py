@@ -1,0 +1,81 @@
+"""`analyze` holds no more for a longer log (issue 31): each decision goes to the sidecar
+and into the players' running figures (`analysis.tally`) as it is judged, so a game
+three times as long is judged in about the same memory: at most 1.6 times the peak
+(tracemalloc's, in one process, batches of 100 decision points, the planner's bounded
+cache kept small), where holding every decision more than doubles it (tried). What
+still grows is the report's per-round figures. The figures are those of every decision."""
+
+from __future__ import annotations
+
+import tracemalloc
+from pathlib import Path
+
+import msgspec
+import pytest
+from cli_helpers import make_runner
+
+from rummy500_cli.analysis import stream_judge
+from rummy500_cli.analysis.figures import costliest, summary
+from rummy500_cli.analysis.sidecar import read_sidecar, sidecar_path
+from rummy500_cli.bots import RandomBot
+from rummy500_cli.bots.heuristics import hand
+from rummy500_cli.cli.main import main
+from rummy500_cli.engine import new_game, play
+from rummy500_cli.records.log import encode_log
+from rummy500_cli.state import fold
+from rummy500_cli.variants import make_rules
+
+WARM = 200
+SHORT = 800
+LONG = 2_400
+
+
+@pytest.fixture(scope="module")
+def logs(tmp_path_factory: pytest.TempPathFactory) -> dict[int, Path]:
+    """One game of three random bots that no one wins, cut at SHORT and LONG events."""
+    rules = make_rules({"target": 10**9, "max_rounds": 10**6})
+    events = new_game(["A", "B", "C"], rules, "flat-analysis")
+    state = fold(events)
+    bots = [RandomBot("flat", seat) for seat in range(3)]
+    while len(events) < LONG:
+        events.extend(play(state, bots[state.to_move].choose(state)))
+    folder = tmp_path_factory.mktemp("long")
+    paths = {}
+    for count in (WARM, SHORT, LONG):
+        paths[count] = folder / f"g{count}.jsonl"
+        paths[count].write_bytes(encode_log(events[:count]))
+    return paths
+
+
+def test_analyze_holds_no_more_for_a_longer_log(
+    logs: dict[int, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(stream_judge, "QUICK_BATCH", 100)
+    monkeypatch.setattr(hand, "_KEPT_PLANS", 64)  # the planner's cache, bounded, kept small
+    peaks = {}
+    for count in (WARM, SHORT, LONG):  # the first run imports what the others use
+        sidecar_path(logs[count]).unlink(missing_ok=True)
+        hand._PLANS.clear()
+        tracemalloc.start()
+        try:
+            result = make_runner().invoke(
+                main, ["analyze", str(logs[count]), "--think", "1", "--jobs", "1"]
+            )
+            peaks[count] = tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+        assert result.exit_code == 0, result.output
+        if count == WARM:
+            continue
+        saved = read_sidecar(logs[count])
+        assert saved is not None and len(saved.decisions) > count // 2
+        # the figures are those of every decision, counted as they came
+        blind = [
+            msgspec.structs.replace(p, change=None, skill=None, luck=None) for p in saved.players
+        ]
+        assert blind == summary(saved.decisions, [0, 1, 2])
+        for seat in (0, 1, 2):
+            worst = costliest(saved.decisions, seat)
+            assert len(worst) >= 3
+            assert all(f"event {d.seq} round {d.round}: " in result.output for d in worst)
+    assert peaks[LONG] < 1.6 * peaks[SHORT] + 300_000, peaks
