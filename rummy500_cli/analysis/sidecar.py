@@ -27,6 +27,7 @@ from ..errors import LogError
 from ..events import Event, GameStarted
 from ..records.log import LogData
 from ..safe_read import read_regular
+from ..state import State
 from .figures import PlayerSummary
 from .judge import Decision
 
@@ -138,7 +139,14 @@ def stream_staleness(
 def _header_staleness(
     analysis: Analysis, lines: int, last_hash: str, settings: Settings | None
 ) -> str | None:
-    header = analysis.header
+    return header_staleness(analysis.header, lines, last_hash, settings)
+
+
+def header_staleness(
+    header: AnalysisHeader, lines: int, last_hash: str, settings: Settings | None
+) -> str | None:
+    """Why a sidecar's header does not fit the log's line count and last hash (or the
+    settings asked for, or it was stopped); None if it does."""
     if header.log_lines != lines or header.log_hash != last_hash:
         return "the game's log has changed since it was analysed"
     if settings is not None and header.settings != settings:
@@ -166,17 +174,12 @@ def _foreign_steps(
 ) -> str | None:
     """`foreign_decision` over the game events of the line played, each with its line
     of the log, in order (`steps()`; a ValueError there: a line that cannot be followed)."""
-    from ..engine import legal_actions
-    from ..engine.record import recorded_action
-    from ..state import State
-
-    players = len(header.players) if isinstance(header, GameStarted) else 0
     seats = set(analysis.header.settings.seats)
     seats.update(d.seat for d in analysis.decisions)
     seats.update(p.seat for p in analysis.players)
-    outside = sorted(seat for seat in seats if not 0 <= seat < players)
-    if outside:
-        return f"it judges seat {outside[0]}, which this game of {players} seats does not have"
+    outside = outside_seat(seats, header)
+    if outside is not None:
+        return outside
     wanted = {d.seq: d for d in analysis.decisions}
     if not wanted:
         return None
@@ -189,19 +192,36 @@ def _foreign_steps(
     for seq, event in line:
         decision = wanted.pop(seq, None)
         if decision is not None:
-            action = recorded_action(state, event)
-            if action is not None:  # named as the judge names it (judge.Judge.weigh)
-                action = next((a for a in legal_actions(state) if a == action), action)
-            if (
-                action is None
-                or (state.round, state.to_move) != (decision.round, decision.seat)
-                or action.text() != decision.played
-            ):
+            if not is_move_there(state, event, decision):
                 return f"its decision at line {decision.seq} is not this game's move there"
             if not wanted:
                 return None
         state.apply(event)
     return f"its decision at line {min(wanted)} is not a move of this game's line played"
+
+
+def outside_seat(seats: Iterable[int], header: object) -> str | None:
+    """Why a sidecar judging `seats` is not this game's (None when each is a seat of it)."""
+    players = len(header.players) if isinstance(header, GameStarted) else 0
+    outside = sorted(seat for seat in set(seats) if not 0 <= seat < players)
+    if outside:
+        return f"it judges seat {outside[0]}, which this game of {players} seats does not have"
+    return None
+
+
+def is_move_there(state: State, event: Event, decision: Decision) -> bool:
+    """Whether `decision` is the move the log records as `event`, by its seat, in `state`."""
+    from ..engine import legal_actions
+    from ..engine.record import recorded_action
+
+    action = recorded_action(state, event)
+    if action is not None:  # named as the judge names it (judge.Judge.weigh)
+        action = next((a for a in legal_actions(state) if a == action), action)
+    return (
+        action is not None
+        and (state.round, state.to_move) == (decision.round, decision.seat)
+        and action.text() == decision.played
+    )
 
 
 def stopped_problem(analysis: Analysis) -> str | None:

@@ -137,19 +137,22 @@ def judge_stream(
     jobs: int | None = None,
     sample_seed: str = "",
     *,
-    known: dict[int, Decision | None],
+    known: Iterable[tuple[int, Decision | None]] = (),
     emit: Emit,
 ) -> None:
     """`judge.judge_decisions` of the line played given a round at a time (`line_rounds`;
     `total`: its decision points, `decision_count`): each decision point goes to `emit`
     in the order played as soon as its batch is weighed, so that nothing of the game is
     held here once it is told (each decision named by its position on the line played).
-    `known`: positions weighed before (an analysis Ctrl-C stopped), not weighed again.
+    `known`: positions weighed before (an analysis Ctrl-C stopped), not weighed again:
+    each by its log line, in the order of the log (one not on the line played is passed).
     Ctrl-C (KeyboardInterrupt, here or from `progress`) emits what was weighed of the
     batches under way, in order, before it goes on up."""
     jobs = default_jobs() if jobs is None else jobs
     state = State(header)
     done = 0
+    earlier = iter(known)
+    next_known = next(earlier, None)
     found: dict[int, Decision | None] = {}
     batch: dict[int, tuple[State, _Round]] = {}
     points: list[tuple[int, int]] = []
@@ -190,9 +193,13 @@ def judge_stream(
             for offset, event in enumerate(round_.events):
                 index = round_.first + offset
                 if state.phase in ("draw", "play") and state.to_move in seats:
-                    points.append((index, seqs[offset]))
-                    if index in known:
-                        found[index] = known[index]
+                    seq = seqs[offset]
+                    points.append((index, seq))
+                    while next_known is not None and next_known[0] < seq:
+                        next_known = next(earlier, None)
+                    if next_known is not None and next_known[0] == seq:
+                        found[index] = next_known[1]
+                        next_known = next(earlier, None)
                         done += 1
                     else:
                         batch[index] = (state.copy(), round_)

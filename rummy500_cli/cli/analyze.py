@@ -6,6 +6,7 @@ Only click is imported at module level; the analysis comes in when the command r
 
 from __future__ import annotations
 
+import heapq
 import sys
 from array import array
 from collections.abc import Callable, Iterable, Iterator
@@ -23,7 +24,6 @@ from .review import LOG
 if TYPE_CHECKING:
     from ..analysis.figures import PlayerSummary
     from ..analysis.judge import Decision
-    from ..analysis.sidecar import AnalysisHeader
     from ..events import Event
     from ..records.checked import CheckedLog
 
@@ -211,13 +211,8 @@ def _analysis(
 
     from ..analysis.judge import JUDGE_VERSION
     from ..analysis.screen import quick
-    from ..analysis.sidecar import (
-        Settings,
-        read_sidecar,
-        sidecar_path,
-        stopped_problem,
-        stream_staleness,
-    )
+    from ..analysis.sidecar import Settings
+    from ..analysis.sidecar_reader import open_saved
     from ..analysis.sidecar_writer import SidecarWriter
     from ..analysis.stream_judge import decision_count, judge_stream, line_rounds
     from ..analysis.tally import Tally
@@ -233,45 +228,31 @@ def _analysis(
     if quick(think):  # the judge's quick form: said in the sidecar
         settings = msgspec.structs.replace(settings, quick=True)
     try:
-        saved = read_sidecar(log)
+        saved = open_saved(log)  # read a line at a time: a sidecar of any length
     except LogError as error:
         warn(f"{error}; analysing the game again")
         saved = None
-    if saved is not None and stream_staleness(saved, checked, settings) is None:
-        decisions = saved.decisions
-        return _Judged(
-            decisions,
-            saved.players,
-            sidecar_path(log),
-            lambda: (msgspec.json.encode(d) for d in decisions),
-        )
-    known: dict[int, Decision | None] = {}
+    tally = Tally(seats)
+    if saved is not None and saved.staleness(checked, settings) is None:
+        for decision in saved.decisions():
+            tally.add(decision)
+        return _Judged(tally.kept(), saved.players, saved.path, saved.decisions_json)
+    known: Iterable[tuple[int, Decision | None]] = ()
     if (
         saved is not None
         and not saved.header.complete
-        and stopped_problem(saved) is None
         and saved.header.settings == settings
-        and stream_staleness(
-            msgspec.structs.replace(saved, header=_completed(saved.header)), checked
+        and saved.staleness(checked, stopped=True) is None
+    ):  # stopped by Ctrl-C last time: go on from there, in the order of the log
+        known = heapq.merge(
+            ((seq, None) for seq in saved.header.empty),
+            ((decision.seq, decision) for decision in saved.decisions()),
+            key=lambda pair: pair[0],
         )
-        is None
-    ):  # stopped by Ctrl-C last time: go on from there
-        wanted = {d.seq for d in saved.decisions} | set(saved.header.empty)
-        index_of = {}
-        for round_, seqs in line_rounds(played_walk(checked.events())):
-            for offset, seq in enumerate(seqs):
-                if seq in wanted:
-                    index_of[seq] = round_.first + offset
-        known = {index_of[seq]: None for seq in saved.header.empty if seq in index_of}
-        for decision in saved.decisions:
-            if decision.seq in index_of:
-                index = index_of[decision.seq]
-                known[index] = msgspec.structs.replace(decision, seq=index)
         if not quiet:
-            warn(f"going on from the {len(known)} positions weighed before it was stopped")
-    saved = None  # (let it go)
+            weighed = saved.count + len(saved.header.empty)
+            warn(f"going on from the {weighed} positions weighed before it was stopped")
     writer = work.enter_context(SidecarWriter(log))
-    tally = Tally(seats)
     empty = array("q")
     """The log lines of the positions with nothing to weigh (for a stopped analysis)."""
 
@@ -326,12 +307,6 @@ class Stopped(Failure):
     """Ctrl-C during an analysis: exit 130, as a shell reports a program it stopped."""
 
     exit_code = 130
-
-
-def _completed(header: AnalysisHeader) -> AnalysisHeader:
-    import msgspec
-
-    return msgspec.structs.replace(header, complete=True)
 
 
 class _progress_reporter:

@@ -182,25 +182,32 @@ def replay(
 
 
 def _saved_analysis(log: Path, data: LogData | CheckedLog) -> tuple[Analysis | None, str]:
-    """The log's saved analysis if it still fits the log (read whole, or a long one
-    checked as a stream, `records.checked.CheckedLog`), else None and why not (for the
-    viewer and export)."""
-    from ..analysis.sidecar import read_sidecar, staleness, stream_staleness
+    """The log's saved analysis if it still fits the log, else None and why not: for
+    the viewer read whole; for export, whose log is checked as a stream
+    (`records.checked.CheckedLog`), read as one too, keeping what export shows of it
+    (`analysis.sidecar_reader`: a long game's analysis in flat memory)."""
+    from ..analysis.sidecar import Analysis, read_sidecar, staleness
+    from ..analysis.sidecar_reader import open_saved
     from ..errors import LogError
     from ..records.checked import CheckedLog
 
     try:
-        saved = read_sidecar(log)
+        saved = open_saved(log) if isinstance(data, CheckedLog) else read_sidecar(log)
     except LogError as error:
         return None, f"the saved analysis cannot be read ({error}): run rummy500 analyze again"
     if saved is None:
         return None, "no analysis saved: run rummy500 analyze on this game first"
-    stale = (
-        stream_staleness(saved, data) if isinstance(data, CheckedLog) else staleness(saved, data)
-    )
+    if isinstance(data, CheckedLog):
+        assert not isinstance(saved, Analysis)
+        stale = saved.staleness(data)
+        shown = None if stale is not None else saved.shown()
+    else:
+        assert isinstance(saved, Analysis)
+        stale = staleness(saved, data)
+        shown = saved
     if stale is not None:
         return None, f"the saved analysis is out of date ({stale}): run rummy500 analyze again"
-    return saved, ""
+    return shown, ""
 
 
 def _position(game: Replay, at: int) -> int:

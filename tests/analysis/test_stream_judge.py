@@ -50,7 +50,6 @@ def test_the_stream_judge_weighs_as_the_whole_judge(
         think,
         total,
         jobs=jobs,
-        known={},
         emit=lambda index, seq, decision: told.append((index, seq, decision)),
     )
     streamed = [decision for _, _, decision in told if decision is not None]
@@ -100,7 +99,6 @@ def test_ctrl_c_while_two_batches_are_weighed_stops_both_and_keeps_what_came(
             total,
             interrupted,
             jobs=2,
-            known={},
             emit=lambda index, seq, decision: told.append((index, decision)),
         )
     assert 40 <= len(told) < total - 15  # stopped in the first batches: what came is told

@@ -1,0 +1,189 @@
+"""The saved analysis read a line at a time (`analysis.sidecar_reader`, what `analyze`
+reuses or goes on from) says what the whole reader (`sidecar.parse_sidecar`) says of any
+file: the same header, summaries and decisions, or the same one-line error, over
+sidecars hypothesis damages (lines dropped, repeated, swapped, cut, edited); and the
+same staleness, its decisions walked beside the line played, for its own game, another
+game's decisions under this header, and a seat the game does not have."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import msgspec
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rummy500_cli.analysis.figures import summary
+from rummy500_cli.analysis.judge import Decision, Move
+from rummy500_cli.analysis.selfplay import bot_game
+from rummy500_cli.analysis.sidecar import (
+    Settings,
+    encode_sidecar,
+    parse_sidecar,
+    read_sidecar,
+    sidecar_path,
+    stream_staleness,
+)
+from rummy500_cli.analysis.sidecar_reader import MAX_LINE, open_saved
+from rummy500_cli.engine.record import recorded_action
+from rummy500_cli.errors import LogError
+from rummy500_cli.events import Discarded
+from rummy500_cli.records.checked import check_stream
+from rummy500_cli.records.log import LogData, encode_log, read_log
+from rummy500_cli.state import State
+from rummy500_cli.variants import make_rules
+
+SETTINGS = Settings(think=100, seats=[0, 1], judge=1, model=1)
+
+
+def game(folder: Path, seed: int) -> tuple[Path, LogData]:
+    _, events = bot_game(2, make_rules({"target": 100}), seed=seed, levels=("greedy",))
+    log = folder / f"game{seed}.jsonl"
+    log.write_bytes(encode_log(events))
+    return log, read_log(log)
+
+
+def discards(data: LogData) -> list[Decision]:
+    """A judged decision at each discard of either seat, named as the judge names it."""
+    state = State(data.events[0])
+    found = []
+    for seq, event in enumerate(data.events[1:], 1):
+        if isinstance(event, Discarded):
+            action = recorded_action(state, event)
+            assert action is not None
+            text = action.text()
+            found.append(
+                Decision(
+                    seq=seq,
+                    round=state.round,
+                    seat=event.seat,
+                    step=state.phase,
+                    played=text,
+                    best="draw",
+                    points_lost=seq / 7,
+                    win_chance=0.5,
+                    win_drop=0.05,
+                    drop_low=0.04,
+                    drop_high=0.06,
+                    label="inaccuracy" if seq % 3 else None,
+                    samples=24,
+                    moves=[Move(move=text, points=1.0, win_chance=0.5)],
+                )
+            )
+        state.apply(event)
+    return found
+
+
+@pytest.fixture(scope="module")
+def sample(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, LogData, list[bytes]]:
+    """A game, and its sidecar's lines (whole: header, decisions, summaries)."""
+    log, data = game(tmp_path_factory.mktemp("reader"), 3)
+    marks = discards(data)
+    whole = encode_sidecar(log, data, SETTINGS, marks, summary(marks, [0, 1]))
+    return log, data, whole.splitlines(keepends=True)
+
+
+def outcome_whole(path: Path) -> object:
+    try:
+        analysis = parse_sidecar(path.read_bytes(), path)
+    except LogError as error:
+        return str(error)
+    return (analysis.header, analysis.players, analysis.decisions)
+
+
+def outcome_stream(log: Path) -> object:
+    try:
+        saved = open_saved(log)
+    except LogError as error:
+        return str(error)
+    assert saved is not None
+    return (saved.header, saved.players, [*saved.decisions()])
+
+
+def damaged(lines: list[bytes], draw: st.DrawFn) -> bytes:
+    lines = list(lines)
+    for _ in range(draw(st.integers(1, 3))):
+        where = draw(st.integers(0, len(lines) - 1))
+        how = draw(st.sampled_from(["drop", "repeat", "swap", "cut", "edit", "blank", "stop"]))
+        if how == "drop" and len(lines) > 1:
+            del lines[where]
+        elif how == "repeat":
+            lines.insert(where, lines[where])
+        elif how == "swap":
+            other = draw(st.integers(0, len(lines) - 1))
+            lines[where], lines[other] = lines[other], lines[where]
+        elif how == "cut":
+            line = lines[where]
+            lines[where] = line[: draw(st.integers(0, len(line)))]
+        elif how == "edit":
+            line = lines[where]
+            at = draw(st.integers(0, max(0, len(line) - 1)))
+            byte = draw(st.sampled_from([b"1", b"9", b'"', b"}", b"\x1b", b" "]))
+            lines[where] = line[:at] + byte + line[at + 1 :]
+        elif how == "blank":
+            lines.insert(where, b"  \n")
+        elif how == "stop":  # marked stopped, its summaries kept or not
+            lines[0] = lines[0].replace(b'"complete":true', b'"complete":false')
+    return b"".join(lines)
+
+
+@settings(max_examples=150)
+@given(data=st.data())
+def test_read_as_a_stream_or_whole_the_same(
+    sample: tuple[Path, LogData, list[bytes]], data: st.DataObject
+) -> None:
+    log, _, lines = sample
+    path = sidecar_path(log)
+    path.write_bytes(damaged(lines, data.draw))
+    assert outcome_stream(log) == outcome_whole(path)
+
+
+def test_the_whole_sidecar_and_a_stopped_one(sample: tuple[Path, LogData, list[bytes]]) -> None:
+    log, data, lines = sample
+    path = sidecar_path(log)
+    path.write_bytes(b"".join(lines))
+    assert outcome_stream(log) == outcome_whole(path)
+    saved = open_saved(log)
+    assert saved is not None and saved.count == len(lines) - 3
+    assert [*saved.decisions_json()] == [msgspec.json.encode(d) for d in saved.decisions()]
+    stopped = encode_sidecar(
+        log, data, SETTINGS, discards(data)[:4], [], complete=False, empty=[2, 9]
+    )
+    path.write_bytes(stopped)
+    assert outcome_stream(log) == outcome_whole(path)
+    path.unlink()
+    assert open_saved(log) is None
+
+
+def test_a_line_too_long_is_refused_not_held(sample: tuple[Path, LogData, list[bytes]]) -> None:
+    log, _, lines = sample
+    sidecar_path(log).write_bytes(lines[0] + b"[" * (MAX_LINE + 5))
+    with pytest.raises(LogError, match=r":2: a line longer than 32 MB"):
+        open_saved(log)
+
+
+def test_the_staleness_walked_beside_the_line_played(tmp_path: Path) -> None:
+    log_a, data_a = game(tmp_path, 1)
+    _, data_b = game(tmp_path, 2)
+    own = discards(data_a)
+    cases = {
+        "own": own,
+        "another game's": discards(data_b),
+        "one move renamed": [*own[:2], msgspec.structs.replace(own[2], played="draw"), *own[3:]],
+        "one not on the line": [*own, msgspec.structs.replace(own[-1], seq=own[-1].seq + 99)],
+        "seat 7": [msgspec.structs.replace(own[0], seat=7)],
+    }
+    checked = check_stream(log_a)
+    for name, marks in cases.items():
+        seats = [7] if name == "seat 7" else [0, 1]
+        settings_ = Settings(think=100, seats=seats, judge=1, model=1)
+        sidecar_path(log_a).write_bytes(
+            encode_sidecar(log_a, data_a, settings_, marks, summary(marks, seats))
+        )
+        whole = read_sidecar(log_a)
+        saved = open_saved(log_a)
+        assert whole is not None and saved is not None
+        expected = stream_staleness(whole, checked, settings_)
+        assert saved.staleness(checked, settings_) == expected, name
+        assert (expected is None) == (name == "own"), (name, expected)
