@@ -21,7 +21,7 @@ Two parts:
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 import msgspec
 
@@ -84,22 +84,50 @@ class GameStats(msgspec.Struct, kw_only=True):
 
     def per_seat(self) -> list[dict[str, float]]:
         """Game totals per seat, for the summary table."""
+        totals = SeatTotals(len(self.players))
+        for round_stats in self.rounds:
+            totals.add(round_stats)
+        return totals.per_seat()
+
+
+class SeatTotals:
+    """`GameStats.per_seat` counted a round at a time (every figure is a whole number
+    until the mean depth, so the sums are exact in any order)."""
+
+    KEYS = "melded laid_off deadwood pile_takes taken_cards_used taken_cards fed_next went_out"
+
+    def __init__(self, n: int) -> None:
+        keys = [*self.KEYS.split(), "missed_plays"]
+        self.sums = [dict.fromkeys(keys, 0) for _ in range(n)]
+
+    def add(self, round_stats: RoundStats) -> None:
+        for row, sums in zip(round_stats.seats, self.sums, strict=True):
+            sums["melded"] += row.melded
+            sums["laid_off"] += row.laid_off
+            sums["deadwood"] += row.deadwood
+            sums["pile_takes"] += len(row.takes)
+            sums["taken_cards_used"] += sum(t.used for t in row.takes)
+            sums["taken_cards"] += sum(t.depth for t in row.takes)
+            sums["fed_next"] += row.fed_next
+            sums["went_out"] += row.went_out_on_turn is not None
+            sums["missed_plays"] += len(row.missed)
+
+    def per_seat(self) -> list[dict[str, float]]:
         out = []
-        for seat in range(len(self.players)):
-            rows = [r.seats[seat] for r in self.rounds]
-            takes = [t for r in rows for t in r.takes]
+        for sums in self.sums:
+            takes, depth = sums["pile_takes"], sums["taken_cards"]
             out.append(
                 {
-                    "melded": sum(r.melded for r in rows),
-                    "laid_off": sum(r.laid_off for r in rows),
-                    "deadwood": sum(r.deadwood for r in rows),
-                    "pile_takes": len(takes),
-                    "mean_depth": (sum(t.depth for t in takes) / len(takes)) if takes else 0.0,
-                    "taken_cards_used": sum(t.used for t in takes),
-                    "taken_cards": sum(t.depth for t in takes),
-                    "fed_next": sum(r.fed_next for r in rows),
-                    "went_out": sum(r.went_out_on_turn is not None for r in rows),
-                    "missed_plays": sum(len(r.missed) for r in rows),
+                    "melded": sums["melded"],
+                    "laid_off": sums["laid_off"],
+                    "deadwood": sums["deadwood"],
+                    "pile_takes": takes,
+                    "mean_depth": (depth / takes) if takes else 0.0,
+                    "taken_cards_used": sums["taken_cards_used"],
+                    "taken_cards": depth,
+                    "fed_next": sums["fed_next"],
+                    "went_out": sums["went_out"],
+                    "missed_plays": sums["missed_plays"],
                 }
             )
         return out
@@ -127,13 +155,22 @@ def missed_plays(state: State, seat: int, melds: Sequence[Meld] | None = None) -
 def game_stats(events: Iterable[Event]) -> GameStats:
     """Every figure of the module docstring's first part, from the events alone (read
     once, in order: a long log's as a stream)."""
+    stats = GameStats(players=[], rounds=[], totals=[], finished=False)
+    stats.rounds = list(each_round(events, stats))
+    return stats
+
+
+def each_round(events: Iterable[Event], end: GameStats) -> Iterator[RoundStats]:
+    """`game_stats`' rounds one at a time, as each ends (the round in play last); then
+    the game's players, totals and whether it is finished are set in `end`."""
     source = iter(events)
     header = next(source)
     assert isinstance(header, GameStarted)
     state = State(header)
     n = len(header.players)
-    rounds: list[RoundStats] = []
     seats: list[SeatRound] = []
+    told: list[SeatRound] | None = None
+    """The seats of the last round told."""
     open_takes: dict[int, list[tuple[int, set[str], list[str]]]] = {}
     last_discard: tuple[int, str] | None = None
     table_before_end: list[Meld] | None = None
@@ -191,26 +228,20 @@ def game_stats(events: Iterable[Event]) -> GameStats:
                     isinstance(last_discard, tuple) and last_discard[0] == event.went_out
                 )
                 mover.went_out_on_turn = mover.turns + (0 if ended_by_discard else 1)
-            rounds.append(
-                RoundStats(
-                    round=event.round,
-                    reason=event.reason,
-                    went_out=None if event.went_out is None else header.players[event.went_out],
-                    seats=seats,
-                )
+            yield RoundStats(
+                round=event.round,
+                reason=event.reason,
+                went_out=None if event.went_out is None else header.players[event.went_out],
+                seats=seats,
             )
-    if seats and (not rounds or rounds[-1].seats is not seats):  # the round in play
+            told = seats
+    if seats and told is not seats:  # the round in play
         for seat in range(n):
             seats[seat].takes = [
                 Take(depth, len(set(used))) for depth, _taken, used in open_takes[seat]
             ]
-        rounds.append(RoundStats(round=state.round, reason="in_play", went_out=None, seats=seats))
-    return GameStats(
-        players=list(header.players),
-        rounds=rounds,
-        totals=list(state.totals),
-        finished=state.over,
-    )
+        yield RoundStats(round=state.round, reason="in_play", went_out=None, seats=seats)
+    end.players, end.totals, end.finished = list(header.players), list(state.totals), state.over
 
 
 # --- Accuracy and the per-player summary ------------------------------------------------

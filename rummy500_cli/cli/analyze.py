@@ -80,8 +80,9 @@ def analyze(
     """
     import msgspec
 
-    from ..analysis.figures import costliest, game_stats
+    from ..analysis.figures import costliest
     from ..analysis.screen import quick
+    from ..analysis.spilled_stats import SpilledStats
     from ..errors import LogError
     from ..events import META_EVENTS, SeatChanged
     from ..records.checked import check_stream, played_walk
@@ -120,8 +121,9 @@ def analyze(
                 if not isinstance(event, META_EVENTS):
                     yield event
 
-        stats = game_stats(line_events())
         with ExitStack() as work:
+            # the figures per round go to a temporary file as they are counted
+            stats = work.enter_context(SpilledStats(line_events()))
             judged = _analysis(log, checked, seat_list, think, jobs, json_mode, work)
             if json_mode:
                 encode = msgspec.json.encode
@@ -133,50 +135,63 @@ def analyze(
                     **({"quick": True} if quick(think) else {}),
                     "saved": None if judged.saved is None else str(judged.saved),
                 }
-                after = {
+                between = {
                     "summary": judged.players,
                     "costliest": {
                         str(seat): [d.seq for d in costliest(judged.kept, seat)]
                         for seat in seat_list
                     },
-                    "rounds": stats.rounds,
+                }
+                after = {
                     "per_seat": stats.per_seat(),
                     "totals": stats.totals,
                     "finished": stats.finished,
                     "takebacks": takebacks,
                 }
-                # the one JSON object, its decisions read back one at a time
+                # the one JSON object, its decisions and rounds read back one at a time
                 _echo_json(
-                    encode(before)[:-1] + b',"decisions":[',
-                    judged.decisions_json(),
-                    b"]," + encode(after)[1:],
+                    [
+                        encode(before)[:-1] + b',"decisions":[',
+                        judged.decisions_json(),
+                        b"]," + encode(between)[1:-1] + b',"rounds":[',
+                        stats.rounds_json(),
+                        b"]," + encode(after)[1:],
+                    ],
                     printable_json,
                 )
                 return
+            style = choose_style(False, ascii_cards, False)
+            text = analysis_text(
+                names(header.players),
+                seat_list,
+                judged.kept,
+                judged.players,
+                stats,
+                takebacks,
+                style,
+                quick=quick(think),
+            )
     except LogError as error:
         raise Failure(str(error)) from None
-    style = choose_style(False, ascii_cards, False)
-    shown = names(header.players)
-    text = analysis_text(
-        shown, seat_list, judged.kept, judged.players, stats, takebacks, style, quick=quick(think)
-    )
     click.echo(style.text(text))
 
 
-def _echo_json(
-    head: bytes, items: Iterable[bytes], tail: bytes, printable_json: Callable[[str], str]
-) -> None:
-    """Print a JSON text given as its start, the items of an array, and its end, a
-    megabyte at a time, each piece made safe to print (`printable_json`)."""
-    pieces = [head]
-    size = len(head)
-    for number, item in enumerate(items):
-        pieces.append(b"," + item if number else item)
-        size += len(item) + 1
-        if size >= 1 << 20:
-            click.echo(printable_json(b"".join(pieces).decode()), nl=False)
-            pieces, size = [], 0
-    pieces.append(tail)
+def _echo_json(parts: list[bytes | Iterable[bytes]], printable_json: Callable[[str], str]) -> None:
+    """Print a JSON text given in parts: bytes as they are, and the items of an array
+    (between the parts that open and close it), a megabyte at a time, each piece made
+    safe to print (`printable_json`)."""
+    pieces: list[bytes] = []
+    size = 0
+    for part in parts:
+        items = [part] if isinstance(part, bytes) else part
+        first = True
+        for item in items:
+            pieces.append(item if first or isinstance(part, bytes) else b"," + item)
+            first = False
+            size += len(item) + 1
+            if size >= 1 << 20:
+                click.echo(printable_json(b"".join(pieces).decode()), nl=False)
+                pieces, size = [], 0
     click.echo(printable_json(b"".join(pieces).decode()))
 
 
