@@ -400,3 +400,53 @@ def judged(seq: int, seat: int, label: str | None, played: str, best: str, drop:
             Move(move=played, points=12.0 - drop * 150, win_chance=0.5 - drop),
         ],
     )
+
+
+def endless_random_game(names: Sequence[str], seed: str, length: int) -> list[Event]:
+    """A game of random bots that no one wins (no target, no round limit) played to
+    `length` events: a long log for the flat-memory tests."""
+    from rummy500_cli.bots import RandomBot
+
+    events = new_game(list(names), make_rules({"target": 10**9, "max_rounds": 10**6}), seed)
+    state = fold(events)
+    players = [RandomBot(seed, seat) for seat in range(len(names))]
+    while len(events) < length:
+        events.extend(play(state, players[state.to_move].choose(state)))
+    return events
+
+
+def discard_decisions(events: Sequence[Event], seats: Sequence[int]) -> list[Decision]:
+    """A judged decision (an inaccuracy, its one move the discard played) at each
+    discard of the `seats`, named as the judge names it."""
+    from rummy500_cli.analysis.judge import Decision, Move
+    from rummy500_cli.engine.record import recorded_action
+
+    header = events[0]
+    assert isinstance(header, GameStarted)
+    state = State(header)
+    found = []
+    for seq, event in enumerate(events[1:], 1):
+        if isinstance(event, Discarded) and event.seat in seats:
+            action = recorded_action(state, event)
+            assert action is not None
+            text = action.text()
+            found.append(
+                Decision(
+                    seq=seq,
+                    round=state.round,
+                    seat=event.seat,
+                    step=state.phase,
+                    played=text,
+                    best=text,
+                    points_lost=0.0,
+                    win_chance=0.5,
+                    win_drop=0.05,
+                    drop_low=0.04,
+                    drop_high=0.06,
+                    label="inaccuracy",
+                    samples=24,
+                    moves=[Move(move=text, points=1.0, win_chance=0.5)],
+                )
+            )
+        state.apply(event)
+    return found

@@ -11,11 +11,12 @@ from pathlib import Path
 
 import msgspec
 import pytest
+from helpers import discard_decisions
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rummy500_cli.analysis.figures import summary
-from rummy500_cli.analysis.judge import Decision, Move
+from rummy500_cli.analysis.judge import Decision
 from rummy500_cli.analysis.selfplay import bot_game
 from rummy500_cli.analysis.sidecar import (
     Settings,
@@ -26,12 +27,9 @@ from rummy500_cli.analysis.sidecar import (
     stream_staleness,
 )
 from rummy500_cli.analysis.sidecar_reader import MAX_LINE, open_saved
-from rummy500_cli.engine.record import recorded_action
 from rummy500_cli.errors import LogError
-from rummy500_cli.events import Discarded
 from rummy500_cli.records.checked import check_stream
 from rummy500_cli.records.log import LogData, encode_log, read_log
-from rummy500_cli.state import State
 from rummy500_cli.variants import make_rules
 
 SETTINGS = Settings(think=100, seats=[0, 1], judge=1, model=1)
@@ -45,34 +43,7 @@ def game(folder: Path, seed: int) -> tuple[Path, LogData]:
 
 
 def discards(data: LogData) -> list[Decision]:
-    """A judged decision at each discard of either seat, named as the judge names it."""
-    state = State(data.events[0])
-    found = []
-    for seq, event in enumerate(data.events[1:], 1):
-        if isinstance(event, Discarded):
-            action = recorded_action(state, event)
-            assert action is not None
-            text = action.text()
-            found.append(
-                Decision(
-                    seq=seq,
-                    round=state.round,
-                    seat=event.seat,
-                    step=state.phase,
-                    played=text,
-                    best="draw",
-                    points_lost=seq / 7,
-                    win_chance=0.5,
-                    win_drop=0.05,
-                    drop_low=0.04,
-                    drop_high=0.06,
-                    label="inaccuracy" if seq % 3 else None,
-                    samples=24,
-                    moves=[Move(move=text, points=1.0, win_chance=0.5)],
-                )
-            )
-        state.apply(event)
-    return found
+    return discard_decisions(data.events, [0, 1])
 
 
 @pytest.fixture(scope="module")

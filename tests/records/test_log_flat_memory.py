@@ -11,9 +11,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from helpers import endless_random_game
 
-from rummy500_cli.bots import RandomBot
-from rummy500_cli.engine import new_game, play
 from rummy500_cli.records.audit import audit_stream, read_checked
 from rummy500_cli.records.branch import branch_problem, stream_branch_point, write_stream_branch
 from rummy500_cli.records.checked import check_stream, played_walk
@@ -22,8 +21,6 @@ from rummy500_cli.records.replay import Replay
 from rummy500_cli.records.stream import LogStream
 from rummy500_cli.render.style import Style
 from rummy500_cli.render.transcript import transcript_lines
-from rummy500_cli.state import fold
-from rummy500_cli.variants import make_rules
 
 LONG = 20_000
 SHORT = 10_000
@@ -32,12 +29,7 @@ SHORT = 10_000
 @pytest.fixture(scope="module")
 def logs(tmp_path_factory: pytest.TempPathFactory) -> dict[int, Path]:
     """One game of four random bots that no one wins, cut at SHORT and LONG events."""
-    rules = make_rules({"target": 10**9, "max_rounds": 10**6})
-    events = new_game(["A", "B", "C", "D"], rules, "flat")
-    state = fold(events)
-    bots = [RandomBot("flat", seat) for seat in range(4)]
-    while len(events) < LONG:
-        events.extend(play(state, bots[state.to_move].choose(state)))
+    events = endless_random_game(["A", "B", "C", "D"], "flat", LONG)
     folder = tmp_path_factory.mktemp("long")
     paths = {}
     for count in (SHORT, LONG):

@@ -12,9 +12,10 @@ from pathlib import Path
 import msgspec
 import pytest
 from click.testing import CliRunner
+from helpers import discard_decisions
 
 from rummy500_cli.analysis.figures import summary
-from rummy500_cli.analysis.judge import Decision, Move
+from rummy500_cli.analysis.judge import Decision
 from rummy500_cli.analysis.selfplay import bot_game
 from rummy500_cli.analysis.sidecar import (
     Settings,
@@ -25,11 +26,8 @@ from rummy500_cli.analysis.sidecar import (
     write_sidecar,
 )
 from rummy500_cli.cli.main import main as cli
-from rummy500_cli.engine.record import recorded_action
 from rummy500_cli.errors import LogError
-from rummy500_cli.events import Discarded
 from rummy500_cli.records.log import LogData, encode_log, read_log
-from rummy500_cli.state import State
 from rummy500_cli.variants import make_rules
 
 SETTINGS = Settings(think=100, seats=[0], judge=1, model=1)
@@ -45,33 +43,7 @@ def game(tmp_path: Path, seed: int) -> tuple[Path, LogData]:
 
 def discards(data: LogData, seat: int = 0) -> list[Decision]:
     """A judged decision at each of the seat's discards, named as the judge names them."""
-    state = State(data.events[0])
-    found = []
-    for seq, event in enumerate(data.events[1:], 1):
-        if isinstance(event, Discarded) and event.seat == seat:
-            action = recorded_action(state, event)
-            assert action is not None
-            text = action.text()
-            found.append(
-                Decision(
-                    seq=seq,
-                    round=state.round,
-                    seat=seat,
-                    step=state.phase,
-                    played=text,
-                    best=text,
-                    points_lost=0.0,
-                    win_chance=0.5,
-                    win_drop=0.05,
-                    drop_low=0.04,
-                    drop_high=0.06,
-                    label="inaccuracy",
-                    samples=24,
-                    moves=[Move(move=text, points=1.0, win_chance=0.5)],
-                )
-            )
-        state.apply(event)
-    return found
+    return discard_decisions(data.events, [seat])
 
 
 def analysed(tmp_path: Path, seed: int) -> tuple[Path, LogData, list[Decision]]:
