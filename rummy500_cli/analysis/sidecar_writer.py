@@ -4,7 +4,8 @@ the end the sidecar is made of its header, those lines and the players' summarie
 same bytes `sidecar.write_sidecar` writes from lists, renamed over the old one whole.
 
 So an analysis holds no decision it has told: the report's JSON reads them back from
-the file (`decisions_json`). Where the folder cannot be written, the decisions go to an
+the file (`decisions_json`), which has no name in the folder (an analysis killed leaves
+nothing behind). Where the folder cannot be written, the decisions go to an
 anonymous temporary file instead and `finish` says why nothing was saved.
 """
 
@@ -42,12 +43,9 @@ class SidecarWriter:
         self.target = sidecar_path(log_path)
         self.problem: str | None = None
         """Why the sidecar cannot be saved (None: it can)."""
-        self.body_path: Path | None = None
         self.body: IO[bytes]
-        try:
-            handle, name = tempfile.mkstemp(dir=self.target.parent, prefix=f".{self.target.name}.")
-            self.body_path = Path(name)
-            self.body = os.fdopen(handle, "w+b")
+        try:  # a file with no name (gone with the process, even one killed -9)
+            self.body = tempfile.TemporaryFile(dir=self.target.parent)  # noqa: SIM115 - close()
         except OSError as error:
             self.problem = _cannot_save(self.target, error)
             self.body = tempfile.TemporaryFile()  # noqa: SIM115 - closed by close()
@@ -133,11 +131,8 @@ class SidecarWriter:
         return self.target
 
     def close(self) -> None:
-        """Remove the decisions' file (a sidecar finished has its own copy)."""
+        """Let the decisions' file go (a sidecar finished has its own copy)."""
         self.body.close()
-        if self.body_path is not None:
-            self.body_path.unlink(missing_ok=True)
-            self.body_path = None
 
 
 def _decision_json(line: bytes) -> bytes:

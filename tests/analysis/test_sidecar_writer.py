@@ -46,13 +46,12 @@ def test_written_as_it_comes_equals_written_whole(tmp_path: Path, complete: bool
         assert writer.finish(data, SETTINGS, players, complete=complete, empty=[4, 7]) == (
             sidecar_path(log)
         )
-        body = writer.body_path
+        assert {p.name for p in tmp_path.iterdir()} == {"ann.jsonl", "ann.analysis.jsonl"}
     whole = encode_sidecar(
         log, data, SETTINGS, [*DECISIONS, DECISIONS[0]], players, complete=complete, empty=[4, 7]
     )
     assert sidecar_path(log).read_bytes() == whole
-    assert body is not None and not body.exists()  # the work is gone
-    assert {p.name for p in tmp_path.iterdir()} == {"ann.jsonl", "ann.analysis.jsonl"}
+    assert writer.body.closed
 
 
 def test_a_folder_that_cannot_be_written_saves_nothing_and_the_report_keeps_every_decision(

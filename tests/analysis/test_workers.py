@@ -90,3 +90,23 @@ def test_a_worker_that_fails_is_named(judge, said: str) -> None:
     if judge is _failing:
         assert "position 7 is broken" in str(failure.value)
     assert 7 not in found and not workers._OPEN
+
+
+def test_no_process_to_be_had_leaves_no_pipe_open(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The second fork fails (a process limit): the first worker is stopped, and no pipe
+    of either is left open."""
+    fork = os.fork
+    forks = []
+
+    def limited() -> int:
+        if forks:
+            raise BlockingIOError(11, "Resource temporarily unavailable")
+        forks.append(True)
+        return fork()
+
+    before = set(os.listdir("/proc/self/fd"))
+    monkeypatch.setattr(workers.os, "fork", limited)
+    with pytest.raises(BlockingIOError):
+        workers.Weighing(_judged, list(range(10)), dict.fromkeys(range(10), 0), 2)
+    monkeypatch.undo()
+    assert set(os.listdir("/proc/self/fd")) <= before and not workers._OPEN
