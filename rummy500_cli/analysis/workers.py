@@ -55,7 +55,12 @@ class _Worker:
     def __init__(self, judge_one: Judged) -> None:
         task_read, task_write = os.pipe()
         answer_read, answer_write = os.pipe()
-        pid = os.fork()
+        try:
+            pid = os.fork()
+        except OSError:  # (no process to be had: the pipes go too)
+            for fd in (task_read, task_write, answer_read, answer_write):
+                os.close(fd)
+            raise
         if pid == 0:  # pragma: no cover - the child, which coverage does not follow
             code = 1
             try:
