@@ -198,8 +198,8 @@ def _echo_json(parts: list[bytes | Iterable[bytes]], printable_json: Callable[[s
 @dataclass
 class _Judged:
     """What `_analysis` gives the report: the decisions it shows (every labelled one and
-    each player's costliest, or every decision when read back whole), the players'
-    summaries, where the analysis is saved, and every decision's JSON in order."""
+    each player's costliest, `analysis.tally`), the players' summaries, where the
+    analysis is saved, and every decision's JSON in order (read back from a file)."""
 
     kept: list[Decision]
     players: list[PlayerSummary]
