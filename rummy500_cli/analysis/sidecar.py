@@ -117,25 +117,6 @@ def staleness(analysis: Analysis, log: LogData, settings: Settings | None = None
     return problem or foreign_decision(analysis, log)
 
 
-def stream_staleness(
-    analysis: Analysis, log: CheckedLog, settings: Settings | None = None
-) -> str | None:
-    """`staleness` against a long log checked as a stream (`records.checked`), whose
-    line played is read again a round at a time."""
-    from ..events import META_EVENTS
-    from ..records.checked import played_walk
-
-    problem = _header_staleness(analysis, log.lines, log.last_hash, settings)
-    if problem is not None:
-        return problem
-
-    def steps() -> Iterable[tuple[int, Event]]:
-        walk = played_walk(log.events())
-        return ((seq, e) for seq, e, _ in walk if not isinstance(e, META_EVENTS))
-
-    return _foreign_steps(analysis, log.summary.header, steps)
-
-
 def _header_staleness(
     analysis: Analysis, lines: int, last_hash: str, settings: Settings | None
 ) -> str | None:

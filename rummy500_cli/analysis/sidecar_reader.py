@@ -89,9 +89,9 @@ class SavedAnalysis:
     def staleness(
         self, log: CheckedLog, settings: Settings | None = None, *, stopped: bool = False
     ) -> str | None:
-        """`sidecar.stream_staleness` of this sidecar, its decisions walked beside the
-        line played (both are in the order of the log); `stopped`: taken as it is,
-        whole or stopped by Ctrl-C (to go on from it)."""
+        """`sidecar.staleness` of this sidecar against a log checked as a stream, its
+        decisions walked beside the line played (both are in the order of the log);
+        `stopped`: taken as it is, whole or stopped by Ctrl-C (to go on from it)."""
         from ..records.checked import played_walk
 
         header = self.header

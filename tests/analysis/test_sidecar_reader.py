@@ -24,7 +24,7 @@ from rummy500_cli.analysis.sidecar import (
     parse_sidecar,
     read_sidecar,
     sidecar_path,
-    stream_staleness,
+    staleness,
 )
 from rummy500_cli.analysis.sidecar_reader import MAX_LINE, open_saved
 from rummy500_cli.errors import LogError
@@ -154,6 +154,6 @@ def test_the_staleness_walked_beside_the_line_played(tmp_path: Path) -> None:
         whole = read_sidecar(log_a)
         saved = open_saved(log_a)
         assert whole is not None and saved is not None
-        expected = stream_staleness(whole, checked, chosen)
+        expected = staleness(whole, read_log(log_a), chosen)
         assert saved.staleness(checked, chosen) == expected, name
         assert (expected is None) == (name == "own"), (name, expected)
