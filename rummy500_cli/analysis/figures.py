@@ -94,11 +94,20 @@ class SeatTotals:
     """`GameStats.per_seat` counted a round at a time (every figure is a whole number
     until the mean depth, so the sums are exact in any order)."""
 
-    KEYS = "melded laid_off deadwood pile_takes taken_cards_used taken_cards fed_next went_out"
+    KEYS = (
+        "melded",
+        "laid_off",
+        "deadwood",
+        "pile_takes",
+        "taken_cards_used",
+        "taken_cards",
+        "fed_next",
+        "went_out",
+        "missed_plays",
+    )
 
     def __init__(self, n: int) -> None:
-        keys = [*self.KEYS.split(), "missed_plays"]
-        self.sums = [dict.fromkeys(keys, 0) for _ in range(n)]
+        self.sums = [dict.fromkeys(self.KEYS, 0) for _ in range(n)]
 
     def add(self, round_stats: RoundStats) -> None:
         for row, sums in zip(round_stats.seats, self.sums, strict=True):
