@@ -80,9 +80,8 @@ class _Worker:
         self.buffer = bytearray()
         self.holding = 0
         """Positions sent and not yet answered."""
-        self.chunks = 0
-        """Chunks sent and not wholly answered."""
         self.sizes: deque[int] = deque()
+        """The size of each chunk sent, the first not yet wholly answered first."""
 
     def send(self, chunk: list[int]) -> None:
         import msgspec
