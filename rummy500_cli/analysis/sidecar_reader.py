@@ -107,9 +107,8 @@ class SavedAnalysis:
     def foreign(self, header: object, steps: Iterable[tuple[int, Event]]) -> str | None:
         """`sidecar.foreign_decision` walked in step: why the decisions are not this
         game's moves on its line played (`steps`, with each one's log line)."""
-        seats = {*self.header.settings.seats, *(p.seat for p in self.players)}
-        seats.update(d.seat for d in self.decisions())
-        outside = outside_seat(seats, header)
+        # (`open_saved` let through no decision or summary of a seat not judged)
+        outside = outside_seat(self.header.settings.seats, header)
         if outside is not None:
             return outside
         wanted = self.decisions()

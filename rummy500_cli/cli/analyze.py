@@ -178,20 +178,23 @@ def analyze(
 
 def _echo_json(parts: list[bytes | Iterable[bytes]], printable_json: Callable[[str], str]) -> None:
     """Print a JSON text given in parts: bytes as they are, and the items of an array
-    (between the parts that open and close it), a megabyte at a time, each piece made
+    (between the parts that open and close it), a thousand pieces at a time, each made
     safe to print (`printable_json`)."""
     pieces: list[bytes] = []
-    size = 0
+
+    def put(piece: bytes) -> None:
+        nonlocal pieces
+        pieces.append(piece)
+        if len(pieces) >= 1024:
+            click.echo(printable_json(b"".join(pieces).decode()), nl=False)
+            pieces = []
+
     for part in parts:
-        items = [part] if isinstance(part, bytes) else part
-        first = True
-        for item in items:
-            pieces.append(item if first or isinstance(part, bytes) else b"," + item)
-            first = False
-            size += len(item) + 1
-            if size >= 1 << 20:
-                click.echo(printable_json(b"".join(pieces).decode()), nl=False)
-                pieces, size = [], 0
+        if isinstance(part, bytes):
+            put(part)
+            continue
+        for number, item in enumerate(part):
+            put(b"," + item if number else item)
     click.echo(printable_json(b"".join(pieces).decode()))
 
 
@@ -247,11 +250,9 @@ def _analysis(
     except LogError as error:
         warn(f"{error}; analysing the game again")
         saved = None
-    tally = Tally(seats)
     if saved is not None and saved.staleness(checked, settings) is None:
-        for decision in saved.decisions():
-            tally.add(decision)
-        return _Judged(tally.kept(), saved.players, saved.path, saved.decisions_json)
+        shown = saved.shown()
+        return _Judged(shown.decisions, shown.players, saved.path, saved.decisions_json)
     known: Iterable[tuple[int, Decision | None]] = ()
     if (
         saved is not None
@@ -268,6 +269,7 @@ def _analysis(
             weighed = saved.count + len(saved.header.empty)
             warn(f"going on from the {weighed} positions weighed before it was stopped")
     writer = work.enter_context(SidecarWriter(log))
+    tally = Tally(seats)
     empty = array("q")
     """The log lines of the positions with nothing to weigh (for a stopped analysis)."""
 
