@@ -157,3 +157,19 @@ def test_the_staleness_walked_beside_the_line_played(tmp_path: Path) -> None:
         expected = staleness(whole, read_log(log_a), chosen)
         assert saved.staleness(checked, chosen) == expected, name
         assert (expected is None) == (name == "own"), (name, expected)
+
+
+def test_a_move_with_an_escape_sequence_is_refused_as_whole(
+    sample: tuple[Path, LogData, list[bytes]],
+) -> None:
+    """A control character written as JSON writes it (\\u001b), which hypothesis's raw
+    bytes never make: valid JSON, refused by both readers on its line."""
+    log, data, _ = sample
+    marks = discards(data)
+    marks[1] = msgspec.structs.replace(marks[1], played="discard \x1b[31m")
+    sidecar_path(log).write_bytes(
+        encode_sidecar(log, data, SETTINGS, marks, summary(marks, [0, 1]))
+    )
+    said = outcome_stream(log)
+    assert said == outcome_whole(sidecar_path(log))
+    assert isinstance(said, str) and said.endswith(":3: a move holds control characters")
