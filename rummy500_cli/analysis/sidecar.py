@@ -205,31 +205,6 @@ def is_move_there(state: State, event: Event, decision: Decision) -> bool:
     )
 
 
-def stopped_problem(analysis: Analysis) -> str | None:
-    """Why a sidecar marked stopped (`complete` false) is not what `analyze` writes when
-    Ctrl-C stops it (None when it is): no summary lines, and the decisions weighed so far
-    in the order of the log, each of a judged seat. A whole sidecar: None."""
-    if analysis.header.complete:
-        return None
-    if analysis.players:
-        return "an analysis marked stopped holds summaries"
-    return _order_problem(analysis, dict.fromkeys(analysis.header.settings.seats, 0))
-
-
-def _order_problem(analysis: Analysis, counts: dict[int, int]) -> str | None:
-    """Why the decisions are not as `analyze` writes them (None when they are): in the
-    order of the log, each of a judged seat (a key of `counts`, which counts them)."""
-    last = 0
-    for decision in analysis.decisions:
-        if decision.seat not in counts:
-            return f"a decision of seat {decision.seat}, which was not judged"
-        if decision.seq <= last:
-            return f"its decisions are out of order at line {decision.seq}"
-        last = decision.seq
-        counts[decision.seat] += 1
-    return None
-
-
 def encode_sidecar(
     log_path: Path,
     log: LogData | CheckedLog,
@@ -293,58 +268,106 @@ def write_sidecar(
 
 
 def parse_sidecar(data: bytes, path: object = "<analysis>") -> Analysis:
-    """Decode a sidecar; LogError naming the line for anything wrong."""
-    lines = [line for line in data.split(b"\n") if line.strip()]
-    if not lines:
-        raise LogError(f"{path}: the file is empty; not a saved analysis")
-    parsed: list[Line] = []
-    for number, line in enumerate(lines, 1):
+    """Decode a sidecar; LogError naming the line for anything wrong (`LineCheck`)."""
+    check = LineCheck(path)
+    decisions: list[Decision] = []
+    number = 0
+    for line in data.split(b"\n"):
+        if line.strip():
+            number += 1
+            entry = check.take(number, line)
+            if isinstance(entry, DecisionLine):
+                decisions.append(entry.decision)
+    header = check.finish()
+    return Analysis(header=header, decisions=decisions, players=check.players)
+
+
+class LineCheck:
+    """The checks of a sidecar, fed its lines that are not blank one at a time (`take`,
+    then `finish`), so that a sidecar read whole (`parse_sidecar`) and one read as a
+    stream (`sidecar_reader.open_saved`) are refused alike, with the same one-line
+    LogError naming the file and the line. Holds the header and the summaries, and a
+    count of each judged seat's decisions, never the decisions.
+
+    What `analyze` writes: a header first and only there; then the decisions, in the
+    order of the log, each of a judged seat, every move printable (they are shown on a
+    terminal: no escape sequence may come from a file); then one summary per judged
+    seat counting that seat's decisions, so that a file cut anywhere after its header
+    fails a check. One that Ctrl-C stopped (`complete` false) has no summary."""
+
+    def __init__(self, path: object) -> None:
+        self.path = path
+        self.header: AnalysisHeader | None = None
+        self.players: list[PlayerSummary] = []
+        self.counts: dict[int, int] = {}
+        """Each judged seat's decisions so far."""
+        self.lines = 0
+        self._second_header = False
+        self._order: str | None = None
+        self._last = 0
+
+    def take(self, number: int, line: bytes) -> Line:
+        """Decode and check line `number` (counted among the lines not blank)."""
         try:
             entry = _decoder.decode(line)
         except msgspec.DecodeError as error:
-            raise LogError(f"{path}:{number}: {error}") from None
-        if isinstance(entry, DecisionLine) and not _printable(entry.decision):
-            # its moves are shown on a terminal: no escape sequence may come from a file
-            raise LogError(f"{path}:{number}: a move holds control characters")
-        parsed.append(entry)
-    header = parsed[0]
-    if not isinstance(header, AnalysisHeader):
-        raise LogError(f"{path}:1: the first line is not an analysis header")
-    if header.format > SIDECAR_FORMAT:
-        raise LogError(
-            f"{path}: written in analysis format {header.format} by a newer rummy500; "
-            "run rummy500 analyze again"
-        )
-    decisions = [line.decision for line in parsed[1:] if isinstance(line, DecisionLine)]
-    players = [line.player for line in parsed[1:] if isinstance(line, SummaryLine)]
-    if any(isinstance(line, AnalysisHeader) for line in parsed[1:]):
-        raise LogError(f"{path}: a second analysis header")
-    analysis = Analysis(header=header, decisions=decisions, players=players)
-    problem = incomplete(analysis)
-    if problem is not None:
-        raise LogError(f"{path}: incomplete ({problem}); run rummy500 analyze again")
-    return analysis
+            raise LogError(f"{self.path}:{number}: {error}") from None
+        if isinstance(entry, DecisionLine):
+            decision = entry.decision
+            if not _printable(decision):
+                raise LogError(f"{self.path}:{number}: a move holds control characters")
+            if self.header is not None and self._order is None:
+                if decision.seat not in self.counts:
+                    self._order = f"a decision of seat {decision.seat}, which was not judged"
+                elif decision.seq <= self._last:
+                    self._order = f"its decisions are out of order at line {decision.seq}"
+                else:
+                    self.counts[decision.seat] += 1
+                    self._last = decision.seq
+        elif isinstance(entry, SummaryLine):
+            self.players.append(entry.player)
+        elif self.lines == 0:
+            self.header = entry
+            self.counts = dict.fromkeys(entry.settings.seats, 0)
+        else:
+            self._second_header = True
+        self.lines += 1
+        return entry
 
+    def finish(self) -> AnalysisHeader:
+        """The header, once every line was taken; LogError for what the whole is not."""
+        path = self.path
+        if self.lines == 0:
+            raise LogError(f"{path}: the file is empty; not a saved analysis")
+        header = self.header
+        if header is None:
+            raise LogError(f"{path}:1: the first line is not an analysis header")
+        if header.format > SIDECAR_FORMAT:
+            raise LogError(
+                f"{path}: written in analysis format {header.format} by a newer rummy500; "
+                "run rummy500 analyze again"
+            )
+        if self._second_header:
+            raise LogError(f"{path}: a second analysis header")
+        problem = self._incomplete(header)
+        if problem is not None:
+            raise LogError(f"{path}: incomplete ({problem}); run rummy500 analyze again")
+        return header
 
-def incomplete(analysis: Analysis) -> str | None:
-    """Why a sidecar is not whole (None when it is). What `write_sidecar` writes has,
-    after the decisions (in the order of the log, each of a judged seat), one summary
-    line for each judged seat counting that seat's decisions: a file cut anywhere after
-    its header fails one of these. A sidecar that `analyze` wrote when Ctrl-C stopped it
-    (`complete` false) is checked as such (`stopped_problem`)."""
-    if not analysis.header.complete:
-        return stopped_problem(analysis)
-    judged = list(dict.fromkeys(analysis.header.settings.seats))
-    if sorted(player.seat for player in analysis.players) != sorted(judged):
-        return "a summary for each judged seat is missing"
-    counts = dict.fromkeys(judged, 0)
-    problem = _order_problem(analysis, counts)
-    if problem is not None:
-        return problem
-    for player in analysis.players:
-        if player.decisions != counts[player.seat]:
-            return f"seat {player.seat}'s summary counts decisions that are not there"
-    return None
+    def _incomplete(self, header: AnalysisHeader) -> str | None:
+        """Why the sidecar is not whole (None when it is)."""
+        players = self.players
+        if not header.complete:
+            return "an analysis marked stopped holds summaries" if players else self._order
+        judged = list(dict.fromkeys(header.settings.seats))
+        if sorted(player.seat for player in players) != sorted(judged):
+            return "a summary for each judged seat is missing"
+        if self._order is not None:
+            return self._order
+        for player in players:
+            if player.decisions != self.counts[player.seat]:
+                return f"seat {player.seat}'s summary counts decisions that are not there"
+        return None
 
 
 def _printable(decision: Decision) -> bool:

@@ -22,13 +22,12 @@ from ..safe_read import open_regular
 from ..state import State
 from .figures import PlayerSummary
 from .sidecar import (
-    SIDECAR_FORMAT,
     Analysis,
     AnalysisHeader,
     DecisionLine,
+    LineCheck,
     Settings,
     SummaryLine,
-    _printable,
     header_staleness,
     is_move_there,
     outside_seat,
@@ -135,80 +134,16 @@ class SavedAnalysis:
 
 def open_saved(log_path: Path) -> SavedAnalysis | None:
     """The sidecar of a log, read through once and checked as `sidecar.parse_sidecar`
-    checks it (the same one-line LogErrors; a line too long too), or None when there is
-    none. Holds its header and summaries only."""
+    checks it (`sidecar.LineCheck`: the same one-line LogErrors; a line too long too),
+    or None when there is none. Holds its header and summaries only."""
     target = sidecar_path(log_path)
     if not os.path.lexists(target):
         return None
-    header: AnalysisHeader | None = None
-    first = True
-    second_header = False
-    players: list[PlayerSummary] = []
-    counts: dict[int, int] = {}
-    order: str | None = None
-    last = 0
+    check = LineCheck(target)
     for number, line in _lines(target):
-        try:
-            entry = _decoder.decode(line)
-        except msgspec.DecodeError as error:
-            raise LogError(f"{target}:{number}: {error}") from None
-        if isinstance(entry, DecisionLine):
-            decision = entry.decision
-            if not _printable(decision):
-                raise LogError(f"{target}:{number}: a move holds control characters")
-            if header is not None and order is None:
-                if decision.seat not in counts:
-                    order = f"a decision of seat {decision.seat}, which was not judged"
-                elif decision.seq <= last:
-                    order = f"its decisions are out of order at line {decision.seq}"
-                else:
-                    counts[decision.seat] += 1
-                    last = decision.seq
-        elif isinstance(entry, SummaryLine):
-            players.append(entry.player)
-        elif first:
-            header = entry
-            counts = dict.fromkeys(header.settings.seats, 0)
-        else:
-            second_header = True
-        first = False
-    if first:
-        raise LogError(f"{target}: the file is empty; not a saved analysis")
-    if header is None:
-        raise LogError(f"{target}:1: the first line is not an analysis header")
-    if header.format > SIDECAR_FORMAT:
-        raise LogError(
-            f"{target}: written in analysis format {header.format} by a newer rummy500; "
-            "run rummy500 analyze again"
-        )
-    if second_header:
-        raise LogError(f"{target}: a second analysis header")
-    problem = _whole(header, players, counts, order)
-    if problem is not None:
-        raise LogError(f"{target}: incomplete ({problem}); run rummy500 analyze again")
-    return SavedAnalysis(target, header, players, sum(counts.values()))
-
-
-def _whole(
-    header: AnalysisHeader,
-    players: list[PlayerSummary],
-    counts: dict[int, int],
-    order: str | None,
-) -> str | None:
-    """`sidecar.incomplete` from what the pass counted."""
-    if not header.complete:
-        if players:
-            return "an analysis marked stopped holds summaries"
-        return order
-    judged = list(dict.fromkeys(header.settings.seats))
-    if sorted(player.seat for player in players) != sorted(judged):
-        return "a summary for each judged seat is missing"
-    if order is not None:
-        return order
-    for player in players:
-        if player.decisions != counts[player.seat]:
-            return f"seat {player.seat}'s summary counts decisions that are not there"
-    return None
+        check.take(number, line)
+    header = check.finish()
+    return SavedAnalysis(target, header, check.players, sum(check.counts.values()))
 
 
 def _lines(path: Path) -> Iterator[tuple[int, bytes]]:

@@ -220,19 +220,34 @@ def test_a_stopped_analysis_is_only_what_ctrl_c_writes(tmp_path: Path) -> None:
     anything else marked stopped is not gone on from."""
     import msgspec
 
-    from rummy500_cli.analysis.sidecar import Analysis, stopped_problem
+    from rummy500_cli.analysis.sidecar import (
+        Analysis,
+        DecisionLine,
+        SummaryLine,
+        parse_sidecar,
+    )
+    from rummy500_cli.errors import LogError
+
+    def problem(analysis: Analysis) -> str | None:
+        lines = [analysis.header, *(DecisionLine(decision=d) for d in analysis.decisions)]
+        lines += [SummaryLine(player=p) for p in analysis.players]
+        try:
+            parse_sidecar(b"\n".join(msgspec.json.encode(line) for line in lines))
+        except LogError as error:
+            return str(error)
+        return None
 
     log = tmp_path / "ann.jsonl"
     log.write_bytes(encode_log(game()))
     assert CliRunner().invoke(main, ["analyze", str(log), "--seat", "Ann"]).exit_code == 0
     whole = read_sidecar(log)
-    assert whole is not None and stopped_problem(whole) is None
+    assert whole is not None and problem(whole) is None
     stopped = msgspec.structs.replace(whole.header, complete=False)
-    assert stopped_problem(Analysis(header=stopped, decisions=whole.decisions, players=[])) is None
-    assert "holds summaries" in str(stopped_problem(msgspec.structs.replace(whole, header=stopped)))
+    assert problem(Analysis(header=stopped, decisions=whole.decisions, players=[])) is None
+    assert "holds summaries" in str(problem(msgspec.structs.replace(whole, header=stopped)))
     backwards = Analysis(header=stopped, decisions=whole.decisions[::-1], players=[])
-    assert "out of order" in str(stopped_problem(backwards))
+    assert "out of order" in str(problem(backwards))
     bob = [msgspec.structs.replace(d, seat=1) for d in whole.decisions]
     assert "seat 1, which was not judged" in str(
-        stopped_problem(Analysis(header=stopped, decisions=bob, players=[]))
+        problem(Analysis(header=stopped, decisions=bob, players=[]))
     )
