@@ -27,6 +27,8 @@ from .invite import Invite
 from .wire import MAX_LINE, WireError, decode, encode
 
 PING_EVERY = 30.0
+JOIN_FOR = 2.0
+"""How long `Link.close` waits for each of its threads to end."""
 RETRY_FOR = 600.0
 """Seconds the client keeps trying to connect again after a drop."""
 
@@ -68,6 +70,9 @@ class Link:
         self.send_lock = threading.Lock()
         self.closing = False
         self.thread: threading.Thread | None = None
+        self.pinger: threading.Thread | None = None
+        self._stopped = threading.Event()
+        """Set by `close`: wakes the pinger at once rather than at its next ping."""
         self.welcome: dict[str, Any] = {}
         self.on_chat: Callable[[dict[str, Any]], None] | None = None
         """Given, chat and news are handed to it by the reading thread as they come (a
@@ -78,8 +83,8 @@ class Link:
         self._connect()
         self.thread = threading.Thread(target=self._run, daemon=True)
         self.thread.start()
-        pinger = threading.Thread(target=self._ping, daemon=True)
-        pinger.start()
+        self.pinger = threading.Thread(target=self._ping, daemon=True)
+        self.pinger.start()
         return self.welcome
 
     def _connect(self) -> None:
@@ -165,8 +170,7 @@ class Link:
         return False
 
     def _ping(self) -> None:
-        while not self.closing:
-            time.sleep(PING_EVERY)
+        while not self._stopped.wait(PING_EVERY) and not self.closing:
             with contextlib.suppress(Exception):
                 self.send({"type": "ping"})
 
@@ -179,10 +183,18 @@ class Link:
                 sock.sendall(encode(message))
 
     def close(self) -> None:
+        """Say bye and hang up; the reading and pinging threads end before it returns
+        (at most `JOIN_FOR` s each), so that none outlives the link: a process that
+        forks later (a game's analysis, a test run in the same process) forks without
+        them."""
         self.closing = True
+        self._stopped.set()
         with contextlib.suppress(Exception):
             self.send({"type": "bye"})
         with contextlib.suppress(OSError):
             if self.sock is not None:
                 self.sock.shutdown(socket.SHUT_RDWR)
                 self.sock.close()
+        for thread in (self.pinger, self.thread):
+            if thread is not None and thread is not threading.current_thread():
+                thread.join(JOIN_FOR)

@@ -77,3 +77,25 @@ def test_the_others_are_told_when_a_seat_leaves_and_when_a_bot_takes_it():
         stay.close()
     finally:
         server.stop()
+
+
+def test_a_closed_link_leaves_no_thread_behind():
+    """`Link.close` ends its reading and pinging threads before it returns: a thread
+    left sleeping until its next ping (30 s) made every later fork of the process (an
+    analysis's workers, the tests after it) a fork of a process with threads."""
+    import threading
+
+    from rummy500_cli.online.link import Link
+
+    server = ServerProcess(["--table", short_table(2, (0,), "--pace 0")]).start(lifetime=60)
+    try:
+        before = set(threading.enumerate())
+        link = Link(server.seats[server.table][0])
+        assert link.open()["type"] == "welcome"
+        assert len(set(threading.enumerate()) - before) == 2  # reading, pinging
+        started = time.monotonic()
+        link.close()
+        assert time.monotonic() - started < 2.0
+        assert set(threading.enumerate()) - before == set()
+    finally:
+        server.stop()
