@@ -18,6 +18,9 @@ import click
 from .online_options import DISPLAY, GAME_PARAMS, SERVER_PARAMS, TABLE_PARAMS, display_params
 
 if TYPE_CHECKING:
+    import asyncio
+    import threading
+
     from ..online.tables import Table
 
 T = TypeVar("T")
@@ -113,29 +116,52 @@ def _host(**params: Any) -> None:
     def call(coroutine: Coroutine[Any, Any, T]) -> T:
         return asyncio.run_coroutine_threadsafe(coroutine, loop).result()
 
-    running = call(start(params))
-    table = open_table(params, prefs)
-    if not table.people or table.people[0] != 0:
-        raise click.UsageError("seat 0 is yours: it cannot be a bot's at a table you host")
-
-    async def add() -> Table:
-        return running.server.add(table)
-
-    call(add())
-    click.echo(where(running, params))
-    for line in running.invite_lines(table, host_seat=0):
-        click.echo(line)
-    server = running.server
-    invite = table.invite(server.local, server.port, 0, running.fingerprint, admin=True)
     code = 0
+    running = None
     try:
-        play_seat(invite.text(), params, prefs)
-    except SystemExit as done:
-        code = int(done.code or 0)
+        running = call(start(params))
+        table = open_table(params, prefs)
+        if not table.people or table.people[0] != 0:
+            raise click.UsageError("seat 0 is yours: it cannot be a bot's at a table you host")
+
+        async def add() -> Table:
+            return running.server.add(table)
+
+        call(add())
+        click.echo(where(running, params))
+        for line in running.invite_lines(table, host_seat=0):
+            click.echo(line)
+        server = running.server
+        invite = table.invite(server.local, server.port, 0, running.fingerprint, admin=True)
+        try:
+            play_seat(invite.text(), params, prefs)
+        except SystemExit as done:
+            code = int(done.code or 0)
     finally:
-        call(running.server.close())
-        loop.call_soon_threadsafe(loop.stop)
+        if running is not None:
+            call(running.server.close())
+        _stop_loop(loop, thread)
     sys.exit(code)
+
+
+def _stop_loop(loop: asyncio.AbstractEventLoop, thread: threading.Thread) -> None:
+    """Stop the server's loop and end its threads (the loop's, and the workers of its
+    `asyncio.to_thread` calls), on the way out of `host` however it ends (a bad option
+    after the loop started too): none outlives the command, so that a process running
+    commands one after another (a test suite, a script's CliRunner) forks without them."""
+    import asyncio
+
+    with contextlib.suppress(Exception):
+        ended = asyncio.run_coroutine_threadsafe(loop.shutdown_default_executor(), loop)
+        ended.result(timeout=STOP_FOR)
+    loop.call_soon_threadsafe(loop.stop)
+    thread.join(STOP_FOR)
+    if not thread.is_alive():
+        loop.close()
+
+
+STOP_FOR = 5.0
+"""How long `host` waits, on the way out, for each of its server's threads to end."""
 
 
 host = click.Command(

@@ -51,3 +51,16 @@ def test_a_restart_without_port_listens_where_the_last_run_did() -> None:
         other = _serving_port(env)
     assert other != first
     assert _serving_port(env) == other  # the port last listened on is remembered
+
+
+def test_a_host_refused_after_its_server_started_leaves_no_thread() -> None:
+    """`host` starts its server's loop in a thread before it reads the table's options:
+    one refused there (seat 0 given to a bot) stops that loop and its workers too, and
+    listens no more; before, the loop ran on in the process for good."""
+    import threading
+
+    before = set(threading.enumerate())
+    result = CliRunner().invoke(main, ["host", "--port", "0", "--seat", "0=bot:random"])
+    assert result.exit_code == 2, result.output
+    assert "seat 0 is yours" in result.output
+    assert set(threading.enumerate()) - before == set()
