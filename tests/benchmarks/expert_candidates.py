@@ -8,13 +8,42 @@ Candidate:turns=1`): each setting a keyword, its default the expert as it is.
 - `z10`: `Z` times ten (0: the default).
 - `memo`: 1: the playouts' seats play with their memories of the round (the expert's
   `memories`, `search.memories`); 0: without.
+- `chance`: N > 0: at a table of N players or more a playout's end is valued as this
+  seat's chance of winning the game (`analysis.win_model`, the judge's), not as its
+  points against the others' mean: the round's scores or, mid-round, each seat's table
+  points and hand worth added to its total as if the round ended there; a game won 1,
+  lost 0. So the seat that leads the race weighs more than one far behind. 0: points.
 """
 
 from __future__ import annotations
 
+from rummy500_cli.actions import AnyAction
+from rummy500_cli.analysis.win_model import model
 from rummy500_cli.bots import expert
 from rummy500_cli.bots.expert import ExpertBot
+from rummy500_cli.bots.heuristics.values import Context
+from rummy500_cli.bots.knowledge import Knowledge
 from rummy500_cli.bots.search.particles import ParticleFilter
+from rummy500_cli.engine import resolve
+from rummy500_cli.events import GameEnded, RoundEnded
+from rummy500_cli.state import State
+from rummy500_cli.variants.partnership import partnered
+
+
+def chance_between(world: State, me: int, gains: list[float]) -> float:
+    """This seat's chance of winning with `gains` added to the totals, at a fresh deal."""
+    n = world.n
+    totals = [total + gain for total, gain in zip(world.totals, gains, strict=True)]
+    position = [world.round + 1, 99, -1, totals, [0] * n, [0] * n, [0] * n]
+    return model().chances(position, world.rules.target)[me]
+
+
+def worth_chance(world: State, me: int) -> float:
+    """Mid-round: each seat's table points and hand worth as this round's score."""
+    worth = []
+    for seat, ctx in enumerate(Context.each(world, Knowledge.build_each(world))):
+        worth.append(world.table_points[seat] + ctx.hand_worth(world.hands[seat]))
+    return chance_between(world, me, worth)
 
 
 class Candidate(ExpertBot):
@@ -27,13 +56,43 @@ class Candidate(ExpertBot):
         count: int = 0,
         z10: int = 0,
         memo: int = 0,
+        chance: int = 0,
     ) -> None:
         super().__init__(seed, seat, effort, memories=bool(memo), turns=turns)
         if count:
             self.particles = ParticleFilter(seed, seat, count)
         self.z10 = z10
+        self.chance = chance
 
-    def search(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+    def _by_chance(self, world: State) -> bool:
+        return bool(self.chance) and world.n >= self.chance and not partnered(world.rules)
+
+    def _playout(self, world, action, levels=None):
+        if not self._by_chance(world):
+            return super()._playout(world, action, levels)
+        saved = expert.round_worth
+        expert.round_worth = worth_chance
+        try:
+            return super()._playout(world, action, levels)
+        finally:
+            expert.round_worth = saved
+
+    def _apply(self, world: State, action: AnyAction, seen=None):
+        if not self._by_chance(world):
+            return super()._apply(world, action, seen)
+        me = self._seat
+        value = None
+        for event in resolve(world, action):
+            world.apply(event)
+            if seen is not None:
+                seen.observe(event)
+            if isinstance(event, RoundEnded):
+                value = chance_between(world, me, [0.0] * world.n)
+            elif isinstance(event, GameEnded):
+                value = 1.0 if event.winner == me else 0.0
+        return value
+
+    def search(self, *args, **kwargs):
         saved = expert.Z
         if self.z10:
             expert.Z = self.z10 / 10

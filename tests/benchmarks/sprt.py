@@ -23,6 +23,13 @@ A bot is `LEVEL[:think=N]` (random, greedy, strong, expert) or `FILE.py:CLASS[:t
 a bot class in a file of its own (the candidate version of a bot: copy the module,
 change it, and test it against the level it would replace before it lands).
 
+`--table random,greedy,strong` plays at a bigger table: each pair is one deal of a
+table of those levels and one more seat, played once with A in that seat and once with B
+(the same seat, the same deal; the seats and the order around the table rotate from pair
+to pair as `simulate`'s do); a pair scores 1 when A won and B did not, 0 the other way,
+1/2 when both or neither won. So it asks whether A wins more often than B in the same
+place at the same table, and the Elo is only that test's scale.
+
 `--curve 75,150,300,600,1200` instead plays `--a` at each budget against `--b` for
 `--max-pairs` pairs (no early stop, but `--max-seconds` of each budget's) and prints the
 strength per doubling of the budget:
@@ -43,6 +50,7 @@ from typing import Any
 
 from rummy500_cli.analysis.summary import wilson
 from rummy500_cli.bots import BOTS
+from rummy500_cli.effort import DEFAULT_THINK
 from rummy500_cli.engine import new_game, resolve
 from rummy500_cli.state import fold
 from rummy500_cli.variants import make_rules
@@ -135,18 +143,76 @@ def play(a: Spec, b: Spec, seed: str, a_seat: int, rules: dict[str, Any]) -> flo
     return 1.0 if state.winner == a_seat else 0.0
 
 
-def play_pair(job: tuple[Spec, Spec, str, int, dict[str, Any]]) -> float:
-    """One deal played twice, seats swapped: A's pair score in [0, 1]."""
-    a, b, seed, index, rules = job
+def play_at_table(
+    spec: Spec, levels: list[str], seat: int, deal: str, rules: dict[str, Any], think: int | None
+) -> bool:
+    """One game on `deal` with these levels around the table and `spec` in `seat` (its
+    header names it an expert, as the others see it): whether it won."""
+    from rummy500_cli.bots import make_bot
+    from rummy500_cli.seats import with_effort
+
+    game_rules = make_rules(rules)
+    kinds = [f"bot:{level}" for level in levels]
+    if think is not None:
+        kinds = [with_effort(kind, think) for kind in kinds]
+    events = new_game([f"P{i}" for i in range(len(levels))], game_rules, deal, seats=kinds)
+    state = fold(events)
+    bots = [
+        spec.make(deal, i) if i == seat else make_bot(level, deal, i, think)
+        for i, level in enumerate(levels)
+    ]
+    watchers = [bot.observe for bot in bots if hasattr(bot, "observe")]
+    for event in events:
+        for observe in watchers:
+            observe(event)
+    while not state.over:
+        action = bots[state.to_move].choose(state)
+        for event in resolve(state, action):
+            state.apply(event)
+            for observe in watchers:
+                observe(event)
+    return state.winner == seat
+
+
+def play_pair(
+    job: tuple[Spec, Spec, str, int, dict[str, Any], tuple[str, ...]],
+) -> tuple[float, tuple[bool, bool] | None]:
+    """One deal played twice: heads-up with the seats swapped, or (`table`) at a bigger
+    table with A and then B in the same seat. A's pair score in [0, 1], and at a table
+    whether A and whether B won."""
+    a, b, seed, index, rules, table = job
+    if table:
+        from rummy500_cli.analysis.selfplay import Config, game_plan
+
+        config = Config(
+            games=index + 1,
+            players=len(table) + 1,
+            bots=(*table, "expert"),
+            seed=seed,
+            rules=rules,
+            think=DEFAULT_THINK,
+        )
+        deal, levels = game_plan(config, index)
+        seat = levels.index("expert")
+        won_a = play_at_table(a, levels, seat, deal, rules, None)
+        won_b = play_at_table(b, levels, seat, deal, rules, None)
+        return (int(won_a) + 1 - int(won_b)) / 2, (won_a, won_b)
     deal = f"{seed}-{index}"
-    return (play(a, b, deal, 0, rules) + play(a, b, deal, 1, rules)) / 2
+    return (play(a, b, deal, 0, rules) + play(a, b, deal, 1, rules)) / 2, None
 
 
 def pairs(
-    a: Spec, b: Spec, seed: str, count: int, jobs: int, rules: dict[str, Any]
-) -> Iterator[float]:
-    """The pair scores in pair order, played over `jobs` processes."""
-    work = [(a, b, seed, index, rules) for index in range(count)]
+    a: Spec,
+    b: Spec,
+    seed: str,
+    count: int,
+    jobs: int,
+    rules: dict[str, Any],
+    table: tuple[str, ...] = (),
+) -> Iterator[tuple[float, tuple[bool, bool] | None]]:
+    """The pair scores in pair order (with `play_pair`'s wins at a table), played over
+    `jobs` processes."""
+    work = [(a, b, seed, index, rules, table) for index in range(count)]
     if jobs <= 1:
         yield from map(play_pair, work)
         return
@@ -207,8 +273,15 @@ def sprt(args: argparse.Namespace, rules: dict[str, Any]) -> None:
     verdict = "undecided: --max-pairs reached"
     started = time.perf_counter()
     value = 0.0
-    for score in pairs(a, b, args.seed, args.max_pairs, args.jobs, rules):
+    table = tuple(word for word in args.table.split(",") if word) if args.table else ()
+    if table:
+        print(f"at a table of {', '.join(table)} and A or B", flush=True)
+    a_wins = b_wins = 0
+    for score, won in pairs(a, b, args.seed, args.max_pairs, args.jobs, rules, table):
         scores.append(score)
+        if won is not None:
+            a_wins += won[0]
+            b_wins += won[1]
         value = llr(scores, args.elo0, args.elo1)
         if len(scores) % args.every == 0:
             print(f"  {len(scores)} pairs: LLR {value:.2f} {pentanomial(scores)}", flush=True)
@@ -222,17 +295,29 @@ def sprt(args: argparse.Namespace, rules: dict[str, Any]) -> None:
             verdict = f"undecided: --max-seconds {args.max_seconds:g} reached"
             break
     games = 2 * len(scores)
-    wins = round(sum(scores) * 2)
-    low, high = wilson(wins, games)
     elo, elo_low, elo_high = interval(scores)
     print(
         f"{verdict}\n"
         f"pairs {len(scores)} ({games} games, {time.perf_counter() - started:.0f} s); "
-        f"pentanomial [0, 1/4, 1/2, 3/4, 1] {pentanomial(scores)}; LLR {value:.2f}\n"
-        f"{a.text} won {wins} of {games} games: {100 * wins / games:.1f}% "
-        f"(Wilson 95% {100 * low:.1f}-{100 * high:.1f}); "
-        f"Elo {elo:+.0f} (95% {elo_low:+.0f} to {elo_high:+.0f}) by the pairs' spread"
+        f"pentanomial [0, 1/4, 1/2, 3/4, 1] {pentanomial(scores)}; LLR {value:.2f}"
     )
+    if table:
+        pairs_played = len(scores)
+        for name, count in ((a.text, a_wins), (b.text, b_wins)):
+            low, high = wilson(count, pairs_played)
+            print(
+                f"{name} won {count} of {pairs_played} games in the seat: "
+                f"{100 * count / max(pairs_played, 1):.1f}% (Wilson 95% {100 * low:.1f}-"
+                f"{100 * high:.1f})"
+            )
+    else:
+        wins = round(sum(scores) * 2)
+        low, high = wilson(wins, games)
+        print(
+            f"{a.text} won {wins} of {games} games: {100 * wins / games:.1f}% "
+            f"(Wilson 95% {100 * low:.1f}-{100 * high:.1f})"
+        )
+    print(f"Elo {elo:+.0f} (95% {elo_low:+.0f} to {elo_high:+.0f}) by the pairs' spread")
 
 
 def curve(args: argparse.Namespace, rules: dict[str, Any]) -> None:
@@ -248,7 +333,7 @@ def curve(args: argparse.Namespace, rules: dict[str, Any]) -> None:
         started = time.process_time()
         wall = time.perf_counter()
         scores = []
-        for score in pairs(side, b, args.seed, args.max_pairs, args.jobs, rules):
+        for score, _ in pairs(side, b, args.seed, args.max_pairs, args.jobs, rules):
             scores.append(score)
             if args.max_seconds is not None and time.perf_counter() - wall > args.max_seconds:
                 print(f"  {think}: --max-seconds {args.max_seconds:g} reached", flush=True)
@@ -288,6 +373,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--every", type=int, default=50, help="print the LLR every N pairs")
     parser.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE")
     parser.add_argument("--curve", default=None, metavar="BUDGETS")
+    parser.add_argument(
+        "--table", default=None, metavar="LEVELS", help="the other seats' levels (SPRT only)"
+    )
     args = parser.parse_args(argv)
     from rummy500_cli.rules import parse_rule_options
 
