@@ -24,8 +24,6 @@ from rummy500_cli.bots.expert import ExpertBot
 from rummy500_cli.bots.heuristics.values import Context
 from rummy500_cli.bots.knowledge import Knowledge
 from rummy500_cli.bots.search.particles import ParticleFilter
-from rummy500_cli.engine import resolve
-from rummy500_cli.events import GameEnded, RoundEnded
 from rummy500_cli.state import State
 from rummy500_cli.variants.partnership import partnered
 
@@ -78,25 +76,9 @@ class Candidate(ExpertBot):
             expert.round_worth = saved
 
     def _apply(self, world: State, action: AnyAction, seen=None):
-        if not self._by_chance(world):
-            return super()._apply(world, action, seen)
-        me = self._seat
-        value = None
-        for event in resolve(world, action):
-            world.apply(event)
-            if seen is not None:
-                seen.observe(event)
-            if isinstance(event, RoundEnded):
-                value = chance_between(world, me, [0.0] * world.n)
-            elif isinstance(event, GameEnded):
-                value = 1.0 if event.winner == me else 0.0
-        return value
-
-    def search(self, *args, **kwargs):
-        saved = expert.Z
-        if self.z10:
-            expert.Z = self.z10 / 10
-        try:
-            return super().search(*args, **kwargs)
-        finally:
-            expert.Z = saved
+        value = super()._apply(world, action, seen)  # not None: the round ended
+        if value is None or not self._by_chance(world):
+            return value
+        if world.over:
+            return 1.0 if world.winner == self._seat else 0.0
+        return chance_between(world, self._seat, [0.0] * world.n)

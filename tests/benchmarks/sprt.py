@@ -122,45 +122,36 @@ def load_class(source: str) -> Callable[..., Any]:
 
 def play(a: Spec, b: Spec, seed: str, a_seat: int, rules: dict[str, Any]) -> float:
     """One heads-up game on the deal `seed`, A in seat `a_seat`: A's score (1, 0 or 1/2)."""
-    game_rules = make_rules(rules)
     seats = [b, b]
     seats[a_seat] = a
-    events = new_game(["A" if s is a else "B" for s in seats], game_rules, seed)
-    state = fold(events)
-    bots = [spec.make(seed, seat) for seat, spec in enumerate(seats)]
-    watchers = [bot.observe for bot in bots if hasattr(bot, "observe")]
-    for event in events:
-        for observe in watchers:
-            observe(event)
-    while not state.over:
-        action = bots[state.to_move].choose(state)
-        for event in resolve(state, action):
-            state.apply(event)
-            for observe in watchers:
-                observe(event)
+    events = new_game(["A" if s is a else "B" for s in seats], make_rules(rules), seed)
+    state = play_through(events, [spec.make(seed, seat) for seat, spec in enumerate(seats)])
     if state.winner is None:
         return 0.5
     return 1.0 if state.winner == a_seat else 0.0
 
 
 def play_at_table(
-    spec: Spec, levels: list[str], seat: int, deal: str, rules: dict[str, Any], think: int | None
+    spec: Spec, levels: list[str], seat: int, deal: str, rules: dict[str, Any]
 ) -> bool:
     """One game on `deal` with these levels around the table and `spec` in `seat` (its
     header names it an expert, as the others see it): whether it won."""
     from rummy500_cli.bots import make_bot
-    from rummy500_cli.seats import with_effort
 
-    game_rules = make_rules(rules)
+    names = [f"P{i}" for i in range(len(levels))]
     kinds = [f"bot:{level}" for level in levels]
-    if think is not None:
-        kinds = [with_effort(kind, think) for kind in kinds]
-    events = new_game([f"P{i}" for i in range(len(levels))], game_rules, deal, seats=kinds)
-    state = fold(events)
+    events = new_game(names, make_rules(rules), deal, seats=kinds)
     bots = [
-        spec.make(deal, i) if i == seat else make_bot(level, deal, i, think)
+        spec.make(deal, i) if i == seat else make_bot(level, deal, i)
         for i, level in enumerate(levels)
     ]
+    return play_through(events, bots).winner == seat
+
+
+def play_through(events: list[Any], bots: list[Any]) -> Any:
+    """The game that `events` open, played to its end by `bots` (one a seat), each bot
+    observing every event as a player at the table would: its final state."""
+    state = fold(events)
     watchers = [bot.observe for bot in bots if hasattr(bot, "observe")]
     for event in events:
         for observe in watchers:
@@ -171,7 +162,7 @@ def play_at_table(
             state.apply(event)
             for observe in watchers:
                 observe(event)
-    return state.winner == seat
+    return state
 
 
 def play_pair(
@@ -194,8 +185,8 @@ def play_pair(
         )
         deal, levels = game_plan(config, index)
         seat = levels.index("expert")
-        won_a = play_at_table(a, levels, seat, deal, rules, None)
-        won_b = play_at_table(b, levels, seat, deal, rules, None)
+        won_a = play_at_table(a, levels, seat, deal, rules)
+        won_b = play_at_table(b, levels, seat, deal, rules)
         return (int(won_a) + 1 - int(won_b)) / 2, (won_a, won_b)
     deal = f"{seed}-{index}"
     return (play(a, b, deal, 0, rules) + play(a, b, deal, 1, rules)) / 2, None
