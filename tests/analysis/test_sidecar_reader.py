@@ -173,3 +173,42 @@ def test_a_move_with_an_escape_sequence_is_refused_as_whole(
     said = outcome_stream(log)
     assert said == outcome_whole(sidecar_path(log))
     assert isinstance(said, str) and said.endswith(":3: a move holds control characters")
+
+
+@pytest.mark.parametrize(
+    ("how", "said"),
+    [
+        ("no summary", "incomplete (a summary for each judged seat is missing)"),
+        ("a decision less", "incomplete (seat 1's summary counts decisions that are not there)"),
+        ("header twice", "a second analysis header"),
+        ("newer", "written in analysis format 9 by a newer rummy500"),
+        ("stopped, summaries kept", "incomplete (an analysis marked stopped holds summaries)"),
+    ],
+)
+def test_each_whole_file_check_refuses_through_both_readers(
+    sample: tuple[Path, LogData, list[bytes]], how: str, said: str
+) -> None:
+    """Both readers check through the one `sidecar.LineCheck`, so the property above no
+    longer holds two implementations against each other: each check of the file as a
+    whole is pinned here, with its message, read whole and as a stream."""
+    log, _, lines = sample
+    lines = list(lines)
+    if how == "no summary":
+        lines = lines[:-1]
+    elif how == "a decision less":
+        seat_1 = [
+            i
+            for i, line in enumerate(lines)
+            if b'"type":"decision"' in line and b'"seat":1,' in line
+        ]
+        del lines[seat_1[-1]]
+    elif how == "header twice":
+        lines.insert(2, lines[0])
+    elif how == "newer":
+        lines[0] = lines[0].replace(b'"format":1', b'"format":9')
+    else:
+        lines[0] = lines[0].replace(b'"complete":true', b'"complete":false')
+    sidecar_path(log).write_bytes(b"".join(lines))
+    stream = outcome_stream(log)
+    assert stream == outcome_whole(sidecar_path(log))
+    assert isinstance(stream, str) and said in stream, stream
