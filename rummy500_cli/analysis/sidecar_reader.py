@@ -25,9 +25,9 @@ from .sidecar import (
     Analysis,
     AnalysisHeader,
     DecisionLine,
+    Line,
     LineCheck,
     Settings,
-    SummaryLine,
     header_staleness,
     is_move_there,
     outside_seat,
@@ -45,7 +45,7 @@ MAX_LINE = 32 << 20
 analysis lists the positions it found nothing to weigh at): a longer one is refused,
 not held."""
 
-_decoder = msgspec.json.Decoder(AnalysisHeader | DecisionLine | SummaryLine)
+_decoder = msgspec.json.Decoder(Line)
 
 
 class SavedAnalysis:

@@ -183,11 +183,10 @@ def _echo_json(parts: list[bytes | Iterable[bytes]], printable_json: Callable[[s
     pieces: list[bytes] = []
 
     def put(piece: bytes) -> None:
-        nonlocal pieces
         pieces.append(piece)
         if len(pieces) >= 1024:
             click.echo(printable_json(b"".join(pieces).decode()), nl=False)
-            pieces = []
+            pieces.clear()
 
     for part in parts:
         if isinstance(part, bytes):
