@@ -72,3 +72,21 @@ def test_analyze_holds_no_more_for_a_longer_log(
             assert len(worst) >= 3
             assert all(f"event {d.seq} round {d.round}: " in result.output for d in worst)
     assert peaks[LONG] < 1.25 * peaks[SHORT] + 300_000, peaks
+
+
+def test_the_json_report_is_printed_in_pieces_as_one_text(capsys) -> None:
+    """analyze --json prints a long array a thousand pieces at a time (`_echo_json`): the
+    pieces make one JSON text, the commas between items and none before the first, across
+    every flush; a raw control character that JSON leaves alone is written escaped."""
+    import json
+
+    from rummy500_cli.cli.analyze import _echo_json
+    from rummy500_cli.render.printable import printable_json
+
+    items = (b'{"n":%d,"s":"a\xc2\x9bb"}' % n for n in range(2500))  # U+009B raw
+    _echo_json([b'{"decisions":[', items, b'],"after":[', iter(()), b"]}"], printable_json)
+    out = capsys.readouterr().out
+    said = json.loads(out)
+    assert [d["n"] for d in said["decisions"]] == list(range(2500))
+    assert said["after"] == [] and said["decisions"][7]["s"] == "a\x9bb"
+    assert "\x9b" not in out
