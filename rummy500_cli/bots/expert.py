@@ -1,6 +1,8 @@
 """The `expert` bot: determinized Monte Carlo over the deals its seat cannot see.
 
-At a draw or a discard with a real choice, the strong bot names its best few moves. For
+At a draw or a discard with a real choice, the strong bot names its best few moves; where
+it would lay down a meld or lay off and nothing forces it, its play is weighed against
+holding the cards back (`HOLDS`: the discard it would make instead). For
 each of a number of sampled deals of the unseen cards (below), each candidate is
 played, then every seat plays on through this seat's next turn to its second draw from
 now (`TURNS`; or to the round's end), and the position is scored: this seat's points
@@ -61,7 +63,7 @@ from .search.inference import likely_deal
 from .search.memories import Remembering, memories_for
 from .search.particles import ParticleFilter
 from .search.playout import StrongPolicy, play_out, round_worth, spread
-from .strong import StrongBot
+from .strong import StrongBot, turn_plan
 
 CANDIDATES = 4
 """How many of the strong bot's best moves are weighed (with `Z`: 3 won 69.6% of the
@@ -92,6 +94,13 @@ MEMORIES = False
 as the real strong bot does, rather than with its hand and the table alone. Off: on 60
 paired deals (120 games) against the expert without, at the default effort, it won 61
 (50.8%, +6 Elo, 95% -32 to +44; SPRT of 0 against 15 Elo undecided, LLR -0.06)."""
+HOLDS = True
+"""Whether a meld or a lay-off that nothing forces (no pile card to use, a discard legal)
+is weighed against holding the cards, the discard the strong bot would make instead:
+the strong bot lays down all it can at once, which hands the other seats places to lay
+off and ends its hand's flexibility. Only the expert's own search weighs it: `candidates`
+(the hint's, the tutor's and the judge's) does not offer it, and the analysis's judge
+weighs a hold against the strong bot's play only where a player held back."""
 MODELLED: dict[str, type[RandomBot] | type[GreedyBot]] = {
     "bot:random": RandomBot,
     "bot:greedy": GreedyBot,
@@ -113,12 +122,16 @@ class ExpertBot(Bot):
         effort: int | None = None,
         memories: bool = MEMORIES,
         turns: int = TURNS,
+        holds: bool = HOLDS,
     ) -> None:
         super().__init__(seed, seat, effort)
         self.memories = memories
         """Whether the playouts' seats play with their memories of the round (`MEMORIES`)."""
         self.turns = turns
         """How many of this seat's turns a playout looks ahead (`TURNS`; 0: the round)."""
+        self.holds = holds
+        """Whether a meld or a lay-off that nothing forces is weighed against holding the
+        cards (`HOLDS`)."""
         self.effort = DEFAULT_THINK if effort is None else effort
         """The effort per move (`--think`): each search opens a Budget of it."""
         self.strong = StrongBot(seed, seat)
@@ -136,7 +149,7 @@ class ExpertBot(Bot):
         strong = self.strong
         filtered = self.particles.update() * FILTER_WEIGHT
         ctx = Context(state, knowledge)
-        candidates = self._candidates(state, legal, ctx)
+        candidates = self._candidates(state, legal, ctx, self.holds)
         if candidates is None:
             return strong.decide(state, legal, knowledge)
         if len(candidates) == 1:
@@ -152,6 +165,11 @@ class ExpertBot(Bot):
             return candidates[0], (
                 f"the strong bot's move: no other of {len(candidates)} was clearly better "
                 f"over {samples} sampled deals"
+            )
+        if not isinstance(candidates[0], Discard) and isinstance(candidates[best], Discard):
+            return candidates[best], (
+                f"holds its cards back rather than lay them down: about {gain:.0f} points "
+                f"better over {samples} sampled deals"
             )
         return candidates[best], (
             f"best of {len(candidates)} moves over {samples} sampled deals "
@@ -211,9 +229,11 @@ class ExpertBot(Bot):
         return self._candidates(state, legal, Context(state, knowledge))
 
     def _candidates(
-        self, state: State, legal: list[AnyAction], ctx: Context
+        self, state: State, legal: list[AnyAction], ctx: Context, holds: bool = False
     ) -> list[AnyAction] | None:
-        """The moves worth weighing, the strong bot's choice first; None: follow it."""
+        """The moves worth weighing, the strong bot's choice first; None: follow it.
+        `holds`: a meld or a lay-off that nothing forces is weighed against holding the
+        cards (`HOLDS`)."""
         strong = self.strong
         if state.phase == "draw":
             takes = strong.take_values(state, legal, ctx)
@@ -228,12 +248,29 @@ class ExpertBot(Bot):
             return None
         choice, _ = strong.play(state, legal, ctx)
         if not isinstance(choice, Discard):
-            return None
+            return self._hold(state, legal, ctx, choice) if holds else None
         discards = [a for a in legal if isinstance(a, Discard)]
         ranked_discards = strong.discard_costs(state, discards, ctx)
         best = ranked_discards[0][0]
         moves = [action for cost, action in ranked_discards[:CANDIDATES] if cost - best < 25]
         return moves
+
+    def _hold(
+        self, state: State, legal: list[AnyAction], ctx: Context, play: AnyAction
+    ) -> list[AnyAction] | None:
+        """The strong bot's play and, against it, holding the cards: the discard it
+        would make. None where nothing is to weigh: no discard is legal, the dealer's
+        gambit asks for its actions first, or the plays go out (the strong bot's timing,
+        which holds back only a going out that ends the game lost: a playout values a game
+        won within its horizon far above a round won by as much, so it would hold back a
+        sure going out for a chance of reaching the target a turn later)."""
+        discards = [a for a in legal if type(a) is Discard]
+        if not discards or state.gambit is not None:
+            return None
+        found = turn_plan(state, ctx.seat)
+        if found is None or len(found.rest) <= 1:  # its plays go out: the strong bot's call
+            return None
+        return [play, self.strong.discard_costs(state, discards, ctx)[0][1]]
 
     def _playout(
         self, world: State, action: AnyAction, levels: dict[int, str] | None = None

@@ -30,7 +30,7 @@ from ..state import State
 from ..variants import variant_of
 from ..variants.partnership import opponents, partner_of, partnered
 from .base import Bot
-from .heuristics.hand import plan
+from .heuristics.hand import Plan, plan
 from .heuristics.plays import best_play, gambit_move, keep_jokers, play_points, window_choice
 from .heuristics.values import Context
 from .knowledge import Knowledge
@@ -156,12 +156,9 @@ class StrongBot(Bot):
         why: bool = True,
     ) -> tuple[AnyAction, str]:
         """`play`, the seat's Context asked for (`context`) only when the move needs it."""
-        rules = state.rules
-        hand = state.hands[seat]
         plays: list[AnyAction] = [a for a in legal if type(a) in _PLAYS]
         if plays:
-            keep_one = rules.final_discard == "required" or state.kept is not None
-            found = plan(hand, state.melds, rules, state.decks, state.pending, keep_one)
+            found = turn_plan(state, seat)
             action = _first_play(found, plays, state) if found is not None else None
             if action is None and state.pending is not None:
                 action = best_play(state, plays)
@@ -258,6 +255,14 @@ class StrongBot(Bot):
             action,
             f"{verb} {action.card}: the card the hand misses least, and gives away little",
         )
+
+
+def turn_plan(state: State, seat: int) -> Plan | None:
+    """The plays that put the most points down from `seat`'s hand now (`hand.plan`), as
+    the strong bot makes them: one card kept back where a final discard is due."""
+    rules = state.rules
+    keep_one = rules.final_discard == "required" or state.kept is not None
+    return plan(state.hands[seat], state.melds, rules, state.decks, state.pending, keep_one)
 
 
 def _have(cards: list[Card]) -> list[int]:

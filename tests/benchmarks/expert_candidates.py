@@ -13,6 +13,8 @@ Candidate:turns=1`): each setting a keyword, its default the expert as it is.
   points against the others' mean: the round's scores or, mid-round, each seat's table
   points and hand worth added to its total as if the round ended there; a game won 1,
   lost 0. So the seat that leads the race weighs more than one far behind. 0: points.
+- `holds`: 0: the strong bot's melds and lay-offs are followed, never weighed against
+  holding the cards (the expert before `expert.HOLDS`); 1: the default.
 """
 
 from __future__ import annotations
@@ -55,8 +57,9 @@ class Candidate(ExpertBot):
         z10: int = 0,
         memo: int = 0,
         chance: int = 0,
+        holds: int = int(expert.HOLDS),
     ) -> None:
-        super().__init__(seed, seat, effort, memories=bool(memo), turns=turns)
+        super().__init__(seed, seat, effort, memories=bool(memo), turns=turns, holds=bool(holds))
         if count:
             self.particles = ParticleFilter(seed, seat, count)
         self.z10 = z10

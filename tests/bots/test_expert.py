@@ -8,14 +8,18 @@ import json
 
 import pytest
 from click.testing import CliRunner
+from helpers import act, cards, start
 
-from rummy500_cli.actions import DrawStock
+from rummy500_cli.actions import Discard, DrawStock, LayMeld, LayOff
 from rummy500_cli.analysis.selfplay import bot_game
 from rummy500_cli.bots import ExpertBot, GreedyBot, RandomBot
-from rummy500_cli.bots.expert import TURNS
+from rummy500_cli.bots.expert import HOLDS, TURNS
+from rummy500_cli.bots.heuristics.values import Context
+from rummy500_cli.bots.knowledge import Knowledge
+from rummy500_cli.bots.strong import StrongBot
 from rummy500_cli.cli.main import main
-from rummy500_cli.engine import new_game
-from rummy500_cli.state import fold
+from rummy500_cli.engine import legal_actions, new_game
+from rummy500_cli.state import State, fold
 from rummy500_cli.variants import make_rules
 
 
@@ -118,3 +122,78 @@ def test_a_playout_of_no_turns_plays_to_the_rounds_end_and_counts_each_turn() ->
 
 def test_the_expert_looks_two_of_its_turns_ahead_by_default() -> None:
     assert TURNS == 2 and ExpertBot("s", 0).turns == 2
+
+
+def _after_draw(hand: str, other: str, up: str, stock: str) -> State:
+    """Seat 0 of a stacked two-player game of seven-card hands, its stock draw made."""
+    state = start([hand, other], up, stock)
+    act(state, "draw")
+    return state
+
+
+def test_a_meld_nothing_forces_is_weighed_against_holding_the_cards() -> None:
+    """Where the strong bot would lay down a meld and a discard is legal, the expert's own
+    search weighs that play against the discard the strong bot would make instead; the
+    candidates it offers the hint, the tutor and the judge do not."""
+    state = _after_draw("7H 7S 7D 2C 9S KD 4H", "3C 4D 6S 8S 10D QS JC", "5C", "AS 6D")
+    knowledge = Knowledge.build(state, 0)
+    ctx = Context(state, knowledge)
+    legal = legal_actions(state)
+    bot = ExpertBot("hold", 0)
+    strong = StrongBot("hold", 0)
+    play = strong.play(state, legal, ctx)[0]
+    assert isinstance(play, LayMeld) and set(play.cards) == set(cards("7H 7S 7D"))
+    discards = [a for a in legal if isinstance(a, Discard)]
+    keep = strong.discard_costs(state, discards, ctx)[0][1]
+    assert bot._candidates(state, legal, ctx, holds=True) == [play, keep]
+    assert bot._candidates(state, legal, ctx, holds=False) is None
+    assert bot.candidates(state, legal, knowledge) is None
+    assert HOLDS and bot.holds and not ExpertBot("hold", 0, holds=False).holds
+
+
+def test_a_pile_card_that_must_be_used_is_never_held() -> None:
+    """A take from the pile must be used at once (RULES 3.2): nothing to weigh."""
+    state = start(["7H 7S 2C 9S KD 4H 3D", "3C 4D 6S 8S 10D QS JC"], "7D", "AS 6D")
+    act(state, "take 1")
+    assert state.pending is not None
+    knowledge = Knowledge.build(state, 0)
+    legal = legal_actions(state)
+    ctx = Context(state, knowledge)
+    assert ExpertBot("hold", 0)._candidates(state, legal, ctx, holds=True) is None
+
+
+def test_the_expert_holds_back_at_times_and_says_so(monkeypatch) -> None:
+    """In a seeded heads-up round against strong at the default effort, the expert keeps
+    cards in hand that the strong bot would lay down (three times in this one); each time
+    its move is the discard it weighed against laying them down, and its reason says so."""
+    held: list[tuple[object, object]] = []
+    real = ExpertBot.decide
+
+    def decide(self, state, legal, knowledge):
+        action, why = real(self, state, legal, knowledge)
+        if why.startswith("holds its cards back"):
+            held.append((action, self.strong.play(state, legal, Context(state, knowledge))[0]))
+        return action, why
+
+    monkeypatch.setattr(ExpertBot, "decide", decide)
+    bot_game(2, make_rules({"max_rounds": 1}), "hold-5", ["expert", "strong"])
+    assert len(held) == 3
+    for action, play in held:
+        assert isinstance(action, Discard) and isinstance(play, LayMeld | LayOff)
+
+
+@pytest.mark.parametrize(
+    ("hand", "other"),
+    [("7H 7S 7D 8H 9H", "3C 4D 6S 8S 10D"), ("7H 7S 7D 7C", "3C 4D 6S 8S")],
+    ids=["all laid down", "the last card discarded"],
+)
+def test_plays_that_go_out_are_never_held(hand: str, other: str) -> None:
+    """Going out (every card laid down, or all but the one discarded) stays the strong
+    bot's call: a playout values a game won within its horizon far above a round won by as
+    much, so weighed it would hold back a sure going out for a chance at the target."""
+    state = _after_draw(hand, other, "5C", "10H AS")
+    knowledge = Knowledge.build(state, 0)
+    ctx = Context(state, knowledge)
+    legal = legal_actions(state)
+    assert isinstance(StrongBot("out", 0).play(state, legal, ctx)[0], LayMeld)
+    assert ExpertBot("out", 0)._candidates(state, legal, ctx, holds=True) is None
