@@ -4,9 +4,9 @@ The effort is a budget counted in work, not in time, so that a game replays iden
 on any machine and under any load: each move simulated in the expert's search counts one
 unit of work, and an effort of N allows `bots.budget.UNITS_PER_EFFORT` x N units (a
 `bots.budget.Budget`; see `bots/expert.py` for what else counts). It is not a number
-of milliseconds: at the default effort the expert takes a mean of about 20 ms a move
-heads-up on a two-core machine of 2026 (median about 7 ms, 99th percentile about 90 ms;
-about 35 ms at four players, 45 at six to eight), and its time grows in proportion to
+of milliseconds: at the default effort the expert takes a mean of about 25 ms a move
+heads-up on a two-core machine of 2026 (median about 15 ms, 99th percentile about 95 ms;
+about 40 ms at four players, 50 at six to eight), and its time grows in proportion to
 the effort (`tests/benchmarks/think.py` prints the figures of the machine it runs on).
 
 Only the numbers live here, so that the command line's options can name them without

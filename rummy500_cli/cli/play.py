@@ -44,7 +44,7 @@ __all__ = ["choose_style", "play", "resume"]
     type=click.IntRange(1, MAX_THINK),
     default=None,
     metavar="EFFORT",
-    help=f"The expert bots' effort per move (default {DEFAULT_THINK}, about 20 ms a move; "
+    help=f"The expert bots' effort per move (default {DEFAULT_THINK}, about 25 ms a move; "
     "time grows in proportion); also per seat, as --bots expert:1000.",
 )
 @click.option(

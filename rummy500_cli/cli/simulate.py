@@ -223,7 +223,7 @@ class _Null(io.StringIO):
     default=DEFAULT_THINK,
     show_default=True,
     metavar="EFFORT",
-    help="The expert's effort per move, counted in work (about 20 ms a move at 300).",
+    help="The expert's effort per move, counted in work (about 25 ms a move at 300).",
 )
 @click.pass_context
 def simulate(
