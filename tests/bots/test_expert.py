@@ -124,9 +124,9 @@ def test_the_expert_looks_two_of_its_turns_ahead_by_default() -> None:
     assert TURNS == 2 and ExpertBot("s", 0).turns == 2
 
 
-def _after_draw(hand: str, other: str, up: str, stock: str) -> State:
-    """Seat 0 of a stacked two-player game of seven-card hands, its stock draw made."""
-    state = start([hand, other], up, stock)
+def _after_draw(hand: str, other: str, up: str, stock: str, **options: object) -> State:
+    """Seat 0 of a stacked two-player game (rule `options`), its stock draw made."""
+    state = start([hand, other], up, stock, **options)
     act(state, "draw")
     return state
 
@@ -197,3 +197,19 @@ def test_plays_that_go_out_are_never_held(hand: str, other: str) -> None:
     legal = legal_actions(state)
     assert isinstance(StrongBot("out", 0).play(state, legal, ctx)[0], LayMeld)
     assert ExpertBot("out", 0)._candidates(state, legal, ctx, holds=True) is None
+
+
+def test_a_final_discard_due_leaves_a_hold_where_laying_all_would_go_out() -> None:
+    """RULES' `final_discard=required`: a card must be kept for the last discard, so the
+    two melds of six cards cannot both go down and the strong bot's plays do not go out:
+    the hold is weighed (the plan it is judged by is the strong bot's, `turn_plan`);
+    four of a kind and one card left still goes out, and is not weighed."""
+    for hand, other, weighed in (
+        ("7H 7S 7D 8H 9H", "3C 4D 6S 8S 10D", True),
+        ("7H 7S 7D 7C", "3C 4D 6S 8S", False),
+    ):
+        state = _after_draw(hand, other, "5C", "10H AS", final_discard="required")
+        knowledge = Knowledge.build(state, 0)
+        ctx = Context(state, knowledge)
+        found = ExpertBot("out", 0)._candidates(state, legal_actions(state), ctx, holds=True)
+        assert (found is not None) == weighed, (hand, found)
