@@ -44,9 +44,12 @@ import math
 import statistics
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
+
+from bots import ratio_interval
 
 from rummy500_cli.analysis.summary import wilson
 from rummy500_cli.bots import BOTS
@@ -133,9 +136,10 @@ def play(a: Spec, b: Spec, seed: str, a_seat: int, rules: dict[str, Any]) -> flo
 
 def play_at_table(
     spec: Spec, levels: list[str], seat: int, deal: str, rules: dict[str, Any]
-) -> bool:
+) -> str | None:
     """One game on `deal` with these levels around the table and `spec` in `seat` (its
-    header names it an expert, as the others see it): whether it won."""
+    header names it an expert, as the others see it): the winner's level (None: no
+    winner)."""
     from rummy500_cli.bots import make_bot
 
     names = [f"P{i}" for i in range(len(levels))]
@@ -145,7 +149,8 @@ def play_at_table(
         spec.make(deal, i) if i == seat else make_bot(level, deal, i)
         for i, level in enumerate(levels)
     ]
-    return play_through(events, bots).winner == seat
+    winner = play_through(events, bots).winner
+    return None if winner is None else levels[winner]
 
 
 def play_through(events: list[Any], bots: list[Any]) -> Any:
@@ -167,10 +172,10 @@ def play_through(events: list[Any], bots: list[Any]) -> Any:
 
 def play_pair(
     job: tuple[Spec, Spec, str, int, dict[str, Any], tuple[str, ...]],
-) -> tuple[float, tuple[bool, bool] | None]:
+) -> tuple[float, tuple[str | None, str | None] | None]:
     """One deal played twice: heads-up with the seats swapped, or (`table`) at a bigger
     table with A and then B in the same seat. A's pair score in [0, 1], and at a table
-    whether A and whether B won."""
+    the level that won each game (A's seat is the "expert"; None: no winner)."""
     a, b, seed, index, rules, table = job
     if table:
         from rummy500_cli.analysis.selfplay import Config, game_plan
@@ -185,9 +190,10 @@ def play_pair(
         )
         deal, levels = game_plan(config, index)
         seat = levels.index("expert")
-        won_a = play_at_table(a, levels, seat, deal, rules)
-        won_b = play_at_table(b, levels, seat, deal, rules)
-        return (int(won_a) + 1 - int(won_b)) / 2, (won_a, won_b)
+        winner_a = play_at_table(a, levels, seat, deal, rules)
+        winner_b = play_at_table(b, levels, seat, deal, rules)
+        won_a, won_b = winner_a == "expert", winner_b == "expert"
+        return (int(won_a) + 1 - int(won_b)) / 2, (winner_a, winner_b)
     deal = f"{seed}-{index}"
     return (play(a, b, deal, 0, rules) + play(a, b, deal, 1, rules)) / 2, None
 
@@ -200,7 +206,7 @@ def pairs(
     jobs: int,
     rules: dict[str, Any],
     table: tuple[str, ...] = (),
-) -> Iterator[tuple[float, tuple[bool, bool] | None]]:
+) -> Iterator[tuple[float, tuple[str | None, str | None] | None]]:
     """The pair scores in pair order (with `play_pair`'s wins at a table), played over
     `jobs` processes."""
     work = [(a, b, seed, index, rules, table) for index in range(count)]
@@ -267,12 +273,12 @@ def sprt(args: argparse.Namespace, rules: dict[str, Any]) -> None:
     table = tuple(word for word in args.table.split(",") if word) if args.table else ()
     if table:
         print(f"at a table of {', '.join(table)} and A or B", flush=True)
-    a_wins = b_wins = 0
+    winners: tuple[Counter[str | None], Counter[str | None]] = (Counter(), Counter())
     for score, won in pairs(a, b, args.seed, args.max_pairs, args.jobs, rules, table):
         scores.append(score)
         if won is not None:
-            a_wins += won[0]
-            b_wins += won[1]
+            winners[0][won[0]] += 1
+            winners[1][won[1]] += 1
         value = llr(scores, args.elo0, args.elo1)
         if len(scores) % args.every == 0:
             print(f"  {len(scores)} pairs: LLR {value:.2f} {pentanomial(scores)}", flush=True)
@@ -294,13 +300,23 @@ def sprt(args: argparse.Namespace, rules: dict[str, Any]) -> None:
     )
     if table:
         pairs_played = len(scores)
-        for name, count in ((a.text, a_wins), (b.text, b_wins)):
+        for name, won_by in zip((a.text, b.text), winners, strict=True):
+            count = won_by["expert"]
             low, high = wilson(count, pairs_played)
             print(
                 f"{name} won {count} of {pairs_played} games in the seat: "
                 f"{100 * count / max(pairs_played, 1):.1f}% (Wilson 95% {100 * low:.1f}-"
                 f"{100 * high:.1f})"
             )
+            others = ", ".join(f"{level} {won_by[level]}" for level in table)
+            if "strong" in table:
+                strong = won_by["strong"]
+                if count and strong:
+                    low, high = ratio_interval(count, strong, pairs_played)
+                    others += (
+                        f"; {count / strong:.2f} times strong's wins (95% {low:.2f}-{high:.2f})"
+                    )
+            print(f"  in its games the others won: {others}")
     else:
         wins = round(sum(scores) * 2)
         low, high = wilson(wins, games)
