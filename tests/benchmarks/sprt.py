@@ -28,7 +28,10 @@ table of those levels and one more seat, played once with A in that seat and onc
 (the same seat, the same deal; the seats and the order around the table rotate from pair
 to pair as `simulate`'s do); a pair scores 1 when A won and B did not, 0 the other way,
 1/2 when both or neither won. So it asks whether A wins more often than B in the same
-place at the same table, and the Elo is only that test's scale.
+place at the same table, and the Elo is only that test's scale. Beside A's and B's wins
+it prints how many games each other level won in A's games and in B's, and, with a strong
+seat at the table, A's (and B's) wins over strong's: the ladder's ratio at four
+(`bots.py`'s, with its interval) on the test's own deals.
 
 `--curve 75,150,300,600,1200` instead plays `--a` at each budget against `--b` for
 `--max-pairs` pairs (no early stop, but `--max-seconds` of each budget's) and prints the
