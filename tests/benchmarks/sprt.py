@@ -209,10 +209,11 @@ def pairs(
     jobs: int,
     rules: dict[str, Any],
     table: tuple[str, ...] = (),
+    first: int = 0,
 ) -> Iterator[tuple[float, tuple[str | None, str | None] | None]]:
     """The pair scores in pair order (with `play_pair`'s wins at a table), played over
-    `jobs` processes."""
-    work = [(a, b, seed, index, rules, table) for index in range(count)]
+    `jobs` processes, from the pair numbered `first` (a test resumed) up to `count`."""
+    work = [(a, b, seed, index, rules, table) for index in range(first, count)]
     if jobs <= 1:
         yield from map(play_pair, work)
         return
@@ -252,6 +253,22 @@ def pentanomial(scores: list[float]) -> list[int]:
     return counts
 
 
+def resumed(text: str | None) -> list[float]:
+    """The pair scores of a test stopped undecided, from its pentanomial as printed
+    ("156,0,541,0,183"): the test goes on from the next pair of the same seed, and the
+    log-likelihood ratio reads only the counts, so it is the test that was stopped,
+    continued."""
+    if not text:
+        return []
+    try:
+        counts = [int(word) for word in text.strip("[] ").split(",")]
+    except ValueError:
+        raise SystemExit(f"--resume {text}: five counts, e.g. 156,0,541,0,183") from None
+    if len(counts) != 5 or min(counts) < 0:
+        raise SystemExit(f"--resume {text}: five counts, e.g. 156,0,541,0,183")
+    return [quarter / 4 for quarter, count in enumerate(counts) for _ in range(count)]
+
+
 def interval(scores: list[float]) -> tuple[float, float, float]:
     """A's mean pair score as Elo, with a 95% interval from the pairs' spread."""
     mean = statistics.fmean(scores)
@@ -269,7 +286,9 @@ def sprt(args: argparse.Namespace, rules: dict[str, Any]) -> None:
         f"at most {args.max_pairs} pairs, seed {args.seed!r}, rules {rules or 'standard'}",
         flush=True,
     )
-    scores: list[float] = []
+    scores = resumed(args.resume)
+    if scores:
+        print(f"resumed after {len(scores)} pairs: {pentanomial(scores)}", flush=True)
     verdict = "undecided: --max-pairs reached"
     started = time.perf_counter()
     value = 0.0
@@ -277,7 +296,8 @@ def sprt(args: argparse.Namespace, rules: dict[str, Any]) -> None:
     if table:
         print(f"at a table of {', '.join(table)} and A or B", flush=True)
     winners: tuple[Counter[str | None], Counter[str | None]] = (Counter(), Counter())
-    for score, won in pairs(a, b, args.seed, args.max_pairs, args.jobs, rules, table):
+    first = len(scores)
+    for score, won in pairs(a, b, args.seed, args.max_pairs, args.jobs, rules, table, first):
         scores.append(score)
         if won is not None:
             winners[0][won[0]] += 1
@@ -302,7 +322,9 @@ def sprt(args: argparse.Namespace, rules: dict[str, Any]) -> None:
         f"pentanomial [0, 1/4, 1/2, 3/4, 1] {pentanomial(scores)}; LLR {value:.2f}"
     )
     if table:
-        pairs_played = len(scores)
+        pairs_played = len(scores) - first  # a resumed test's earlier wins are not known
+        if first:
+            print(f"in the {pairs_played} pairs of this run:")
         for name, won_by in zip((a.text, b.text), winners, strict=True):
             count = won_by["expert"]
             low, high = wilson(count, pairs_played)
@@ -379,6 +401,12 @@ def main(argv: list[str] | None = None) -> None:
         "--max-seconds", type=float, default=None, help="stop undecided after this wall time"
     )
     parser.add_argument("--seed", default="sprt")
+    parser.add_argument(
+        "--resume",
+        metavar="PENTANOMIAL",
+        help="go on with a test stopped undecided (same A, B, seed and bounds): its "
+        "pentanomial as printed, e.g. 156,0,541,0,183; the games won printed are this run's",
+    )
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--every", type=int, default=50, help="print the LLR every N pairs")
     parser.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE")
