@@ -33,6 +33,11 @@ it prints how many games each other level won in A's games and in B's, and, with
 seat at the table, A's (and B's) wins over strong's: the ladder's ratio at four
 (`bots.py`'s, with its interval) on the test's own deals.
 
+`--resume 156,0,541,0,183` goes on with a test that `--max-seconds` stopped undecided
+(the same A, B, seed, table and bounds), from the next pair of the same seed: the
+likelihood ratio reads only the pentanomial, so the verdict is the one the test would have
+reached had it run on (the games won printed are this run's only).
+
 `--curve 75,150,300,600,1200` instead plays `--a` at each budget against `--b` for
 `--max-pairs` pairs (no early stop, but `--max-seconds` of each budget's) and prints the
 strength per doubling of the budget:
