@@ -142,12 +142,16 @@ def play(a: Spec, b: Spec, seed: str, a_seat: int, rules: dict[str, Any]) -> flo
     return 1.0 if state.winner == a_seat else 0.0
 
 
+SEAT = "the seat"
+"""At a table, the winner that is the seat played by A (or B), not another seat of its level."""
+
+
 def play_at_table(
     spec: Spec, levels: list[str], seat: int, deal: str, rules: dict[str, Any]
 ) -> str | None:
     """One game on `deal` with these levels around the table and `spec` in `seat` (its
-    header names it an expert, as the others see it): the winner's level (None: no
-    winner)."""
+    header names it an expert, as the others see it): who won, `SEAT` (the spec) or
+    another seat's level (None: no winner)."""
     from rummy500_cli.bots import make_bot
 
     names = [f"P{i}" for i in range(len(levels))]
@@ -158,7 +162,7 @@ def play_at_table(
         for i, level in enumerate(levels)
     ]
     winner = play_through(events, bots).winner
-    return None if winner is None else levels[winner]
+    return SEAT if winner == seat else None if winner is None else levels[winner]
 
 
 def play_through(events: list[Any], bots: list[Any]) -> Any:
@@ -183,7 +187,7 @@ def play_pair(
 ) -> tuple[float, tuple[str | None, str | None] | None]:
     """One deal played twice: heads-up with the seats swapped, or (`table`) at a bigger
     table with A and then B in the same seat. A's pair score in [0, 1], and at a table
-    the level that won each game (A's seat is the "expert"; None: no winner)."""
+    who won each game (`play_at_table`'s)."""
     a, b, seed, index, rules, table = job
     if table:
         from rummy500_cli.analysis.selfplay import Config, game_plan
@@ -200,7 +204,7 @@ def play_pair(
         seat = levels.index("expert")
         winner_a = play_at_table(a, levels, seat, deal, rules)
         winner_b = play_at_table(b, levels, seat, deal, rules)
-        won_a, won_b = winner_a == "expert", winner_b == "expert"
+        won_a, won_b = winner_a == SEAT, winner_b == SEAT
         return (int(won_a) + 1 - int(won_b)) / 2, (winner_a, winner_b)
     deal = f"{seed}-{index}"
     return (play(a, b, deal, 0, rules) + play(a, b, deal, 1, rules)) / 2, None
@@ -331,7 +335,7 @@ def sprt(args: argparse.Namespace, rules: dict[str, Any]) -> None:
         if first:
             print(f"in the {pairs_played} pairs of this run:")
         for name, won_by in zip((a.text, b.text), winners, strict=True):
-            count = won_by["expert"]
+            count = won_by[SEAT]
             low, high = wilson(count, pairs_played)
             print(
                 f"{name} won {count} of {pairs_played} games in the seat: "
