@@ -36,7 +36,8 @@ seat at the table, A's (and B's) wins over strong's: the ladder's ratio at four
 `--resume 156,0,541,0,183` goes on with a test that `--max-seconds` stopped undecided
 (the same A, B, seed, table and bounds), from the next pair of the same seed: the
 likelihood ratio reads only the pentanomial, so the verdict is the one the test would have
-reached had it run on (the games won printed are this run's only).
+reached had it run on (heads-up the games won are read from it too; at a table, where it
+does not hold who won each game, the wins printed are this run's only).
 
 `--curve 75,150,300,600,1200` instead plays `--a` at each budget against `--b` for
 `--max-pairs` pairs (no early stop, but `--max-seconds` of each budget's) and prints the
@@ -269,12 +270,10 @@ def resumed(text: str | None) -> list[float]:
     continued."""
     if not text:
         return []
-    try:
-        counts = [int(word) for word in text.strip("[] ").split(",")]
-    except ValueError:
-        raise SystemExit(f"--resume {text}: five counts, e.g. 156,0,541,0,183") from None
-    if len(counts) != 5 or min(counts) < 0:
+    words = text.strip("[] ").split(",")
+    if len(words) != 5 or not all(word.strip().isdigit() for word in words):
         raise SystemExit(f"--resume {text}: five counts, e.g. 156,0,541,0,183")
+    counts = [int(word) for word in words]
     return [quarter / 4 for quarter, count in enumerate(counts) for _ in range(count)]
 
 
@@ -414,7 +413,8 @@ def main(argv: list[str] | None = None) -> None:
         "--resume",
         metavar="PENTANOMIAL",
         help="go on with a test stopped undecided (same A, B, seed and bounds): its "
-        "pentanomial as printed, e.g. 156,0,541,0,183; the games won printed are this run's",
+        "pentanomial as printed, e.g. 156,0,541,0,183 (at a table the wins printed are this "
+        "run's only)",
     )
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--every", type=int, default=50, help="print the LLR every N pairs")
