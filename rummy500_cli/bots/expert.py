@@ -261,8 +261,10 @@ class ExpertBot(Bot):
         self, state: State, legal: list[AnyAction], ctx: Context, play: AnyAction
     ) -> list[AnyAction] | None:
         """The strong bot's play and, against it, holding the cards: the discard it
-        would make. None where nothing is to weigh: no discard is legal, the dealer's
-        gambit asks for its actions first, or the plays go out (the strong bot's timing,
+        would make. None where nothing is to weigh: no discard is legal, the round is
+        played under the dealer's gambit (RULES 8: the strong bot times the joker's power
+        and blocks with its melds, and holding back was measured only without them), or
+        the plays go out (the strong bot's timing,
         which holds back only a going out that ends the game lost: a playout values a game
         won within its horizon far above a round won by as much, so it would hold back a
         sure going out for a chance of reaching the target a turn later)."""

@@ -151,6 +151,25 @@ def test_a_meld_nothing_forces_is_weighed_against_holding_the_cards() -> None:
     assert HOLDS and bot.holds and not ExpertBot("hold", 0, holds=False).holds
 
 
+@pytest.mark.parametrize("power", ["wild", "double", "split"])
+def test_under_the_dealers_gambit_nothing_is_held(power: str) -> None:
+    """RULES 8, dealers_gambit: the same meld as above, the dealer's power named and no
+    gambit move due to seat 0, is still the strong bot's call: holding back was measured
+    only where no dealer's joker times the melds."""
+    state = start(
+        ["7H 7S 7D 2C 9S KD 4H", "3C 4D 6S 8S 10D QS JC"],
+        "5C",
+        "AS 6D",
+        variant="dealers_gambit",
+        jokers_per_deck=2,
+    )
+    act(state, f"power {power}", "draw")
+    ctx = Context(state, Knowledge.build(state, 0))
+    legal = legal_actions(state)
+    assert isinstance(StrongBot("hold", 0).play(state, legal, ctx)[0], LayMeld)
+    assert ExpertBot("hold", 0)._candidates(state, legal, ctx, holds=True) is None
+
+
 def test_a_pile_card_that_must_be_used_is_never_held() -> None:
     """A take from the pile must be used at once (RULES 3.2): nothing to weigh."""
     state = start(["7H 7S 2C 9S KD 4H 3D", "3C 4D 6S 8S 10D QS JC"], "7D", "AS 6D")
